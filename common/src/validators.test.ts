@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import * as v from './validators';
+
+describe('validators (SPEC.md section 5)', () => {
+  it('accepts French accents and spaces, refuses punctuation', () => {
+    expect(v.alphanumericSpaces('Île Bizard École 2')).toBeNull();
+    expect(v.alphanumericSpaces('a;b')).toEqual({ key: 'alphanumericSpaces' });
+  });
+  it('checks underscore and bracket variants', () => {
+    expect(v.alphanumericUnderscore('a_b1')).toBeNull();
+    expect(v.alphanumericUnderscore('a-b')).not.toBeNull();
+    expect(v.alphanumericBrackets('a_[b]-1')).toBeNull();
+    expect(v.alphanumericBrackets('a b')).not.toBeNull();
+  });
+  it('checks lengths with the spec defaults (max 6, min 2)', () => {
+    expect(v.maxLength()('1234567')).toEqual({ key: 'maxLength', num: 6 });
+    expect(v.maxLength()('123456')).toBeNull();
+    expect(v.minLength()('1')).toEqual({ key: 'minLength', num: 2 });
+    expect(v.exactLength(3)('12')).toEqual({ key: 'exactLength', num: 3 });
+  });
+  it('checks IPv4 dotted quads', () => {
+    expect(v.ipv4('10.0.255.1')).toBeNull();
+    expect(v.ipv4('256.1.1.1')).toEqual({ key: 'ipAddress' });
+    expect(v.ipv4('1.2.3')).not.toBeNull();
+  });
+  it('checks numbers', () => {
+    expect(v.integer('-12')).toBeNull();
+    expect(v.integer('1.5')).toEqual({ key: 'integer' });
+    expect(v.decimal('-1.5')).toBeNull();
+    expect(v.decimal('abc')).toEqual({ key: 'float' });
+    expect(v.optionalNumber('')).toBeNull();
+    expect(v.optionalNumber('x')).toEqual({ key: 'float' });
+    expect(v.digits('0123')).toBeNull();
+    expect(v.digits('01a')).toEqual({ key: 'digits' });
+  });
+  it('requires non-empty and a valid MAC', () => {
+    expect(v.required('  ')).toEqual({ key: 'required' });
+    expect(v.mac('aa:bb:cc:dd:ee:ff')).toBeNull();
+    expect(v.mac('aa:bb')).toEqual({ key: 'mac' });
+  });
+  it('returns the first failing message', () => {
+    expect(v.validate('', [v.required, v.ipv4])).toEqual({ key: 'required' });
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * SPEC.md section 5: reusable validators. Each returns a message (key + params, translated by the web app)
+ * when the value is invalid, or null when it is valid.
+ */
+import { isValidMac } from './mac';
+
+export type ValidationMessage =
+  | { key: 'required' }
+  | { key: 'integer' }
+  | { key: 'float' }
+  | { key: 'ipAddress' }
+  | { key: 'exactLength'; num: number }
+  | { key: 'maxLength'; num: number }
+  | { key: 'minLength'; num: number }
+  | { key: 'alphanumericSpaces' }
+  | { key: 'alphanumericUnderscore' }
+  | { key: 'alphanumericBrackets' }
+  | { key: 'digits' }
+  | { key: 'mac' };
+
+export type Validator = (value: string) => ValidationMessage | null;
+
+const test = (pattern: RegExp, message: ValidationMessage): Validator => (value) =>
+  pattern.test(value) ? null : message;
+
+export const alphanumericSpaces = test(/^[0-9A-Za-zÀ-ÖØ-öø-ÿ ]*$/, { key: 'alphanumericSpaces' });
+export const alphanumericUnderscore = test(/^\w*$/, { key: 'alphanumericUnderscore' });
+export const alphanumericBrackets = test(/^[\w[\]-]*$/, { key: 'alphanumericBrackets' });
+export const exactLength =
+  (num: number): Validator =>
+  (value) =>
+    value.length === num ? null : { key: 'exactLength', num };
+export const ipv4 = test(/^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/, {
+  key: 'ipAddress',
+});
+export const maxLength =
+  (num = 6): Validator =>
+  (value) =>
+    value.length <= num ? null : { key: 'maxLength', num };
+export const minLength =
+  (num = 2): Validator =>
+  (value) =>
+    value.length >= num ? null : { key: 'minLength', num };
+export const digits = test(/^\d*$/, { key: 'digits' });
+export const integer = test(/^-?\d+$/, { key: 'integer' });
+export const decimal = test(/^-?(\d+\.?\d*|\.\d+)$/, { key: 'float' });
+export const optionalNumber: Validator = (value) =>
+  value === '' || /^-?(\d+\.?\d*|\.\d+)$/.test(value) ? null : { key: 'float' };
+export const required: Validator = (value) => (value.trim() === '' ? { key: 'required' } : null);
+export const mac: Validator = (value) => (isValidMac(value) ? null : { key: 'mac' });
+
+/** Runs validators in order and returns the first message. */
+export function validate(value: string, validators: readonly Validator[]): ValidationMessage | null {
+  for (const validator of validators) {
+    const message = validator(value);
+    if (message) return message;
+  }
+  return null;
+}
