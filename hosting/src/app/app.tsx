@@ -1,0 +1,35 @@
+import { SWRConfig } from 'swr';
+import { Redirect, Router, useLocation } from 'wouter';
+import { ErrorBoundary } from '../components/error-boundary';
+import { StatusPage } from '../features/errors/components/status-page';
+import { readLanguageCookie } from '../lib/cookies';
+import { i18n } from '../lib/i18n';
+import { AppLayout } from './layout/app-layout';
+import { AuthProvider } from './providers/auth-provider';
+import { PreferencesProvider } from './providers/preferences-provider';
+import { AppRoutes } from './routes';
+
+function RootLanguageRedirect() {
+  const [location] = useLocation();
+  // Opening the bare root with French kept in the cookie goes to the French home.
+  return location === '/' && readLanguageCookie() === 'fr' ? <Redirect to="/fr" replace /> : null;
+}
+
+export function App() {
+  return (
+    <ErrorBoundary fallback={() => <StatusPage message={i18n.t('errors:generic')} action="reload" />}>
+      <Router>
+        <RootLanguageRedirect />
+        <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
+          <AuthProvider>
+            <PreferencesProvider>
+              <AppLayout>
+                <AppRoutes />
+              </AppLayout>
+            </PreferencesProvider>
+          </AuthProvider>
+        </SWRConfig>
+      </Router>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import {
+  Collapse,
+  Divider,
+  Drawer,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Toolbar,
+  Tooltip,
+} from '@mui/material';
+import HomeIcon from '@mui/icons-material/Home';
+import TravelExploreIcon from '@mui/icons-material/TravelExplore';
+import InventoryIcon from '@mui/icons-material/Inventory2';
+import RouterIcon from '@mui/icons-material/Router';
+import LanIcon from '@mui/icons-material/Lan';
+import HubIcon from '@mui/icons-material/Hub';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import LoginIcon from '@mui/icons-material/Login';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { AppLink } from '../../components/app-link';
+import { isSlowConnection } from '../../lib/lazy-page';
+import { stripLanguage } from '../../lib/language-path';
+import { useAuth } from '../providers/auth-provider';
+import { usePreferences } from '../providers/preferences-provider';
+import { preloadPage } from '../routes';
+
+export const DRAWER_WIDTH = 248;
+export const DRAWER_MINI_WIDTH = 64;
+
+interface Props {
+  isPhone: boolean;
+  expanded: boolean;
+  onToggleExpanded(): void;
+  mobileOpen: boolean;
+  onCloseMobile(): void;
+}
+
+export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, onCloseMobile }: Props) {
+  const { t } = useTranslation();
+  const [location, navigate] = useLocation();
+  const { mode, toggleMode, href } = usePreferences();
+  const { state, signOut } = useAuth();
+  const [stagingOpen, setStagingOpen] = useState(true);
+  const wide = isPhone || expanded;
+  const current = stripLanguage(location);
+
+  const item = (path: string, label: string, icon: React.ReactNode, nested = false) => {
+    const selected = path === '/' ? current === '/' : current.startsWith(path);
+    return (
+      <Tooltip title={wide ? '' : label} placement="right" key={path}>
+        <ListItemButton
+          component={AppLink}
+          href={path}
+          selected={selected}
+          aria-current={selected ? 'page' : undefined}
+          onClick={isPhone ? onCloseMobile : undefined}
+          onMouseEnter={() => !isSlowConnection() && preloadPage(path)}
+          sx={{ pl: nested && wide ? 4 : 2.5, minHeight: 44 }}
+        >
+          <ListItemIcon sx={{ minWidth: 40 }}>{icon}</ListItemIcon>
+          {wide && <ListItemText primary={label} />}
+        </ListItemButton>
+      </Tooltip>
+    );
+  };
+
+  const action = (label: string, icon: React.ReactNode, onClick: () => void, testId: string) => (
+    <Tooltip title={wide ? '' : label} placement="right" key={testId}>
+      <ListItemButton onClick={onClick} data-testid={testId} sx={{ pl: 2.5, minHeight: 44 }}>
+        <ListItemIcon sx={{ minWidth: 40 }}>{icon}</ListItemIcon>
+        {wide && <ListItemText primary={label} />}
+      </ListItemButton>
+    </Tooltip>
+  );
+
+  const content = (
+    <>
+      <Toolbar />
+      <nav aria-label={t('nav.mainMenu')}>
+        <List>
+          {item('/', t('nav.home'), <HomeIcon />)}
+          {item('/i/mac', t('nav.insight360'), <TravelExploreIcon />)}
+          <ListItemButton onClick={() => setStagingOpen((open) => !open)} aria-expanded={stagingOpen} sx={{ pl: 2.5, minHeight: 44 }}>
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <InventoryIcon />
+            </ListItemIcon>
+            {wide && <ListItemText primary={t('nav.staging')} />}
+            {wide && (stagingOpen ? <ExpandLess /> : <ExpandMore />)}
+          </ListItemButton>
+          <Collapse in={stagingOpen} unmountOnExit>
+            <List disablePadding>
+              {item('/plume-stage', t('nav.epicoPlume'), <HubIcon />, true)}
+              {item('/onu-stage', t('nav.onu'), <RouterIcon />, true)}
+              {item('/juniper-stage', t('nav.generic'), <LanIcon />, true)}
+            </List>
+          </Collapse>
+        </List>
+      </nav>
+      <Divider sx={{ mt: 'auto' }} />
+      <List>
+        {action(mode === 'dark' ? t('nav.lightMode') : t('nav.darkMode'), mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />, toggleMode, 'theme-toggle')}
+        {!isPhone &&
+          action(expanded ? t('nav.collapse') : t('nav.expand'), expanded ? <ChevronLeftIcon /> : <ChevronRightIcon />, onToggleExpanded, 'drawer-toggle')}
+        {state.status === 'signedIn'
+          ? action(t('nav.logout'), <LogoutIcon />, () => void signOut().then(() => navigate(href('/'))), 'logout')
+          : action(t('nav.login'), <LoginIcon />, () => navigate(href('/login')), 'login')}
+      </List>
+    </>
+  );
+
+  if (isPhone) {
+    return (
+      <Drawer variant="temporary" open={mobileOpen} onClose={onCloseMobile} ModalProps={{ keepMounted: true }} sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
+        {content}
+      </Drawer>
+    );
+  }
+  const width = expanded ? DRAWER_WIDTH : DRAWER_MINI_WIDTH;
+  return (
+    <Drawer
+      variant="permanent"
+      sx={{
+        width,
+        flexShrink: 0,
+        '& .MuiDrawer-paper': { width, overflowX: 'hidden', transition: (theme) => theme.transitions.create('width'), boxSizing: 'border-box' },
+      }}
+    >
+      {content}
+    </Drawer>
+  );
+}

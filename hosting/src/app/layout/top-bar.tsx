@@ -1,0 +1,72 @@
+import { AppBar, Box, Button, IconButton, Link, Toolbar, Typography } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import TranslateIcon from '@mui/icons-material/Translate';
+import { useTranslation } from 'react-i18next';
+import { config } from '../../config/env';
+import { MacSearchField } from '../../features/mac-search/components/mac-search-field';
+import { useRecentLookups } from '../../features/mac-search/hooks/use-recent-lookups';
+import { useAuth } from '../providers/auth-provider';
+import { usePreferences } from '../providers/preferences-provider';
+
+interface Props {
+  onOpenMenu(): void;
+  isPhone: boolean;
+}
+
+function ProviderLogo() {
+  return (
+    <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
+      <rect width="28" height="28" rx="6" fill="currentColor" opacity="0.15" />
+      <path d="M6 19c4-9 12-9 16 0M9 19c3-5 7-5 10 0" stroke="currentColor" strokeWidth="2.2" fill="none" strokeLinecap="round" />
+      <circle cx="14" cy="19.5" r="2" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function TopBar({ onOpenMenu, isPhone }: Props) {
+  const { t } = useTranslation();
+  const { language, switchLanguage } = usePreferences();
+  const { state } = useAuth();
+  const recent = useRecentLookups(state.status === 'signedIn' ? state.user.uid : null);
+  return (
+    <AppBar position="fixed" color="default" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <Toolbar sx={{ gap: 1 }}>
+        {isPhone && (
+          <IconButton edge="start" onClick={onOpenMenu} aria-label={t('nav.openMenu')}>
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Link
+          href={config.providerSite[language]}
+          underline="none"
+          color="inherit"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+          aria-label={t('providerLogo')}
+          data-testid="provider-logo"
+        >
+          <ProviderLogo />
+          <Typography variant="h6" component="span" sx={{ fontWeight: 700 }}>
+            {t('appName')}
+          </Typography>
+        </Link>
+        <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'center', px: 2 }}>
+          {!isPhone && state.status === 'signedIn' && (
+            <Box sx={{ width: '100%', maxWidth: 420 }}>
+              <MacSearchField id="top-bar-mac-search" size="small" shortcut onSearch={recent.remember} />
+            </Box>
+          )}
+        </Box>
+        <Button
+          color="inherit"
+          startIcon={<TranslateIcon />}
+          onClick={switchLanguage}
+          lang={language === 'fr' ? 'en' : 'fr'}
+          aria-label={t('language.switchLabel')}
+          data-testid="language-toggle"
+        >
+          {t('language.switchTo')}
+        </Button>
+      </Toolbar>
+    </AppBar>
+  );
+}

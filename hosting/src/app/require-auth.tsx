@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Box, CircularProgress, Typography } from '@mui/material';
+import { Redirect } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { can, hasAnyRole, type Capability } from '@insight/common/roles';
+import { NoAccessPage } from '../features/errors/components/no-access-page';
+import { useAuth } from './providers/auth-provider';
+import { usePreferences } from './providers/preferences-provider';
+
+/** Set to true only to demo the screens without sign-in; SPEC.md section 2 says this switch is off. */
+export const SKIP_AUTH_CHECK = false;
+
+interface Props {
+  children: ReactNode;
+  /** When given, the user also needs this capability of the role matrix. */
+  capability?: Capability;
+}
+
+/**
+ * Protected pages: a signed-out user is sent to /login?from=<current path>; a signed-in user without
+ * any role (or without the capability) sees the no-access page.
+ */
+export function RequireAuth({ children, capability }: Props) {
+  const { state } = useAuth();
+  const { href } = usePreferences();
+  const { t } = useTranslation();
+  if (SKIP_AUTH_CHECK) return children;
+  if (state.status === 'loading') {
+    return (
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', p: 4 }} role="status">
+        <CircularProgress size={20} />
+        <Typography>{t('auth.checking')}</Typography>
+      </Box>
+    );
+  }
+  if (state.status === 'signedOut') {
+    const from = `${window.location.pathname}${window.location.search}`;
+    return <Redirect to={`${href('/login')}?from=${encodeURIComponent(from)}`} replace />;
+  }
+  if (!hasAnyRole(state.user.roles) || (capability && !can(state.user.roles, capability))) return <NoAccessPage />;
+  return children;
+}

@@ -1,0 +1,105 @@
+import { Box, Button, Card, CardActionArea, CardContent, Chip, Grid, Paper, Stack, Typography } from '@mui/material';
+import HistoryIcon from '@mui/icons-material/History';
+import { useTranslation } from 'react-i18next';
+import { can } from '@insight/common/roles';
+import { formatMac } from '@insight/common/mac';
+import { useAuth } from '../../../app/providers/auth-provider';
+import { TOOLS } from '../../../app/navigation';
+import { AppLink } from '../../../components/app-link';
+import { MacSearchField } from '../../mac-search/components/mac-search-field';
+import { useRecentLookups } from '../../mac-search/hooks/use-recent-lookups';
+
+export default function HomePage() {
+  const { t } = useTranslation('home');
+  const { t: tc } = useTranslation();
+  const { state } = useAuth();
+  const user = state.status === 'signedIn' ? state.user : null;
+  const recent = useRecentLookups(user?.uid ?? null);
+
+  if (state.status === 'signedOut') {
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, maxWidth: 640, mx: 'auto', mt: 4 }}>
+        <Typography variant="h4" component="h1" gutterBottom>
+          {t('signedOutTitle')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {t('signedOutBody')}
+        </Typography>
+        <Button variant="contained" component={AppLink} href="/login">
+          {tc('nav.login')}
+        </Button>
+      </Paper>
+    );
+  }
+
+  const tools = user ? TOOLS.filter((tool) => can(user.roles, tool.capability)) : [];
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto' }}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, sm: 34 } }}>
+          {tc('portalTitle')}
+        </Typography>
+        <Typography color="text.secondary">{t('intro')}</Typography>
+      </Box>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('welcome')}
+        </Typography>
+        <MacSearchField id="home-mac-search" autoFocus onSearch={recent.remember} />
+      </Paper>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+              <Typography variant="h6" component="h2">
+                {t('recent')}
+              </Typography>
+              {recent.list.length > 0 && (
+                <Button size="small" onClick={recent.clear}>
+                  {t('clearRecent')}
+                </Button>
+              )}
+            </Stack>
+            {recent.list.length === 0 ? (
+              <Typography color="text.secondary">{t('recentEmpty')}</Typography>
+            ) : (
+              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="recent-lookups">
+                {recent.list.map((mac) => (
+                  <Chip key={mac} icon={<HistoryIcon />} label={formatMac(mac)} component={AppLink} href={`/i/mac/${mac}`} clickable sx={{ fontFamily: 'monospace' }} />
+                ))}
+              </Stack>
+            )}
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t('tools')}
+          </Typography>
+          <Grid container spacing={2}>
+            {tools.map((tool) => (
+              <Grid key={tool.key} size={{ xs: 12, sm: 6 }}>
+                <Card variant="outlined" sx={{ height: '100%' }}>
+                  <CardActionArea component={AppLink} href={tool.path} sx={{ height: '100%' }}>
+                    <CardContent>
+                      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                        {t(`toolNames.${tool.key}`)}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {t(`toolDescriptions.${tool.key}`)}
+                      </Typography>
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+          {user && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+              {t('yourRoles', { roles: user.roles.join(', ') || '-' })}
+            </Typography>
+          )}
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}

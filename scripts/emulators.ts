@@ -1,0 +1,54 @@
+/**
+ * Runs the Firebase emulator suite the way this project needs it (offline-safe, demo project).
+ *   tsx scripts/emulators.ts start [--only a,b]
+ *   tsx scripts/emulators.ts exec [--only a,b] [--with-simulator] -- <command...>
+ */
+import type { ChildProcess } from 'node:child_process';
+import { emulatorEnv, FIREBASE_BIN, PROJECT_ID, SetupError } from './lib/emulator-env';
+import { cleanEmulatorSockets, run, startSimulator, stop } from './lib/processes';
+
+const argv = process.argv.slice(2);
+const mode = argv[0];
+const dashDash = argv.indexOf('--');
+const options = dashDash === -1 ? argv.slice(1) : argv.slice(1, dashDash);
+const command = dashDash === -1 ? [] : argv.slice(dashDash + 1);
+const onlyIndex = options.indexOf('--only');
+const only = onlyIndex === -1 ? 'auth,firestore,functions,hosting' : options[onlyIndex + 1]!;
+const withSimulator = options.includes('--with-simulator');
+
+if (mode !== 'start' && mode !== 'exec') {
+  console.error('usage: emulators.ts start|exec [--only list] [--with-simulator] [-- command]');
+  process.exit(2);
+}
+if (mode === 'exec' && command.length === 0) {
+  console.error('emulators.ts exec needs a command after --');
+  process.exit(2);
+}
+
+let env: NodeJS.ProcessEnv;
+try {
+  env = emulatorEnv();
+} catch (error) {
+  if (error instanceof SetupError) {
+    console.error(`[emulators] ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+let simulator: ChildProcess | undefined;
+let exitCode = 1;
+try {
+  if (withSimulator) simulator = await startSimulator({ quiet: true });
+  const args = [mode === 'start' ? 'emulators:start' : 'emulators:exec', '--project', PROJECT_ID, '--only', only];
+  if (mode === 'exec') args.push(command.length === 1 ? command[0]! : command.map(shellQuote).join(' '));
+  exitCode = await run(FIREBASE_BIN, args, { env });
+} finally {
+  await stop(simulator);
+  cleanEmulatorSockets();
+}
+process.exit(exitCode);
+
+function shellQuote(value: string): string {
+  return /^[\w./:=@%+-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
