@@ -22,7 +22,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Components must go through features/<f>/api, never fetch directly (ARCHITECTURE.md data-flow rules).
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use lib/http-client through a feature api module.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Use lib/http-client through a feature api module.' },
+      ],
     },
   },
   {

@@ -40,7 +40,13 @@ let simulator: ChildProcess | undefined;
 let exitCode = 1;
 try {
   if (withSimulator) simulator = await startSimulator({ quiet: true });
-  const args = [mode === 'start' ? 'emulators:start' : 'emulators:exec', '--project', PROJECT_ID, '--only', only];
+  const args = [
+    mode === 'start' ? 'emulators:start' : 'emulators:exec',
+    '--project',
+    PROJECT_ID,
+    '--only',
+    only,
+  ];
   if (mode === 'exec') args.push(command.length === 1 ? command[0]! : command.map(shellQuote).join(' '));
   exitCode = await run(FIREBASE_BIN, args, { env });
 } finally {

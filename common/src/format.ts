@@ -4,7 +4,8 @@
 export function formatPhone(value: string | null | undefined): string {
   const onlyDigits = (value ?? '').replace(/\D/g, '');
   if (onlyDigits.length === 0) return '-';
-  if (onlyDigits.length === 10) return `${onlyDigits.slice(0, 3)}-${onlyDigits.slice(3, 6)}-${onlyDigits.slice(6)}`;
+  if (onlyDigits.length === 10)
+    return `${onlyDigits.slice(0, 3)}-${onlyDigits.slice(3, 6)}-${onlyDigits.slice(6)}`;
   return onlyDigits;
 }
 

@@ -20,8 +20,10 @@ export type ValidationMessage =
 
 export type Validator = (value: string) => ValidationMessage | null;
 
-const test = (pattern: RegExp, message: ValidationMessage): Validator => (value) =>
-  pattern.test(value) ? null : message;
+const test =
+  (pattern: RegExp, message: ValidationMessage): Validator =>
+  (value) =>
+    pattern.test(value) ? null : message;
 
 export const alphanumericSpaces = test(/^[0-9A-Za-zÀ-ÖØ-öø-ÿ ]*$/, { key: 'alphanumericSpaces' });
 export const alphanumericUnderscore = test(/^\w*$/, { key: 'alphanumericUnderscore' });

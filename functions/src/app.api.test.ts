@@ -16,7 +16,9 @@ describe('error model', () => {
   it('when the route is unknown, then answers 404 with the error body', async () => {
     const res = await request(app).get('/api/no-such-route');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'not_found', message: 'No route for GET /api/no-such-route' } });
+    expect(res.body).toEqual({
+      error: { code: 'not_found', message: 'No route for GET /api/no-such-route' },
+    });
   });
 
   it('when the body is malformed JSON, then answers 400 invalid_input', async () => {

@@ -8,7 +8,9 @@ export function createSimulator(): Express {
     res.json({ status: 'ok' });
   });
   app.use((req, res) => {
-    res.status(404).json({ error: { code: 'not_found', message: `No simulated endpoint for ${req.method} ${req.path}` } });
+    res
+      .status(404)
+      .json({ error: { code: 'not_found', message: `No simulated endpoint for ${req.method} ${req.path}` } });
   });
   return app;
 }

@@ -48,7 +48,10 @@ function Screen({ children }: { children: ReactNode }) {
   );
 }
 
-const Placeholder = pages.placeholder as ComponentType<{ page: 'plumeStage' | 'onuStage' | 'genericStage' | 'permissions' | 'sample'; networkAccess?: boolean }>;
+const Placeholder = pages.placeholder as ComponentType<{
+  page: 'plumeStage' | 'onuStage' | 'genericStage' | 'permissions' | 'sample';
+  networkAccess?: boolean;
+}>;
 
 /** Every route of SPEC.md section 2, matched on the path without its /fr prefix. */
 export function AppRoutes() {
@@ -64,11 +67,17 @@ export function AppRoutes() {
         </Route>
         <Route path="/permissions">{protectedPage(<Placeholder page="permissions" />)}</Route>
         <Route path="/sample">{protectedPage(<Placeholder page="sample" />, 'manageRoles')}</Route>
-        <Route path="/plume-stage">{protectedPage(<Placeholder page="plumeStage" networkAccess />, 'staging')}</Route>
-        <Route path="/onu-stage">{protectedPage(<Placeholder page="onuStage" networkAccess />, 'staging')}</Route>
-        <Route path="/juniper-stage">{protectedPage(<Placeholder page="genericStage" networkAccess />, 'staging')}</Route>
-        <Route path="/net-manage/:child(head-end|market-area)?">{protectedPage(<pages.netManage />, 'adminRead')}</Route>
-        <Route path="/threshold/:child(definitions|variants)?">{protectedPage(<pages.threshold />, 'adminRead')}</Route>
+        <Route path="/plume-stage">
+          {protectedPage(<Placeholder page="plumeStage" networkAccess />, 'staging')}
+        </Route>
+        <Route path="/onu-stage">
+          {protectedPage(<Placeholder page="onuStage" networkAccess />, 'staging')}
+        </Route>
+        <Route path="/juniper-stage">
+          {protectedPage(<Placeholder page="genericStage" networkAccess />, 'staging')}
+        </Route>
+        <Route path="/net-manage/:child?">{protectedPage(<pages.netManage />, 'adminRead')}</Route>
+        <Route path="/threshold/:child?">{protectedPage(<pages.threshold />, 'adminRead')}</Route>
         <Route path="/i/mac/enter-mac">{protectedPage(<pages.enterMac />, 'view360')}</Route>
         <Route path="/i/mac/:mac?">{protectedPage(<pages.insight360 />, 'view360')}</Route>
         <Route>

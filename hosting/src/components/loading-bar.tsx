@@ -43,7 +43,14 @@ export function LoadingBar() {
       variant="determinate"
       value={progress}
       aria-label="page loading"
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.tooltip + 1, height: 3 }}
+      sx={{
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        right: 0,
+        zIndex: (theme) => theme.zIndex.tooltip + 1,
+        height: 3,
+      }}
     />
   );
 }

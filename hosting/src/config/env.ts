@@ -9,23 +9,34 @@ const schema = z
     VITE_FIREBASE_APP_ID: z.string().min(1),
     VITE_USE_EMULATORS: z.enum(['true', 'false']).default('false'),
     VITE_AUTH_EMULATOR_URL: z.url().optional(),
-    VITE_FIRESTORE_EMULATOR_HOST: z.string().regex(/^[\w.-]+:\d+$/).optional(),
+    VITE_FIRESTORE_EMULATOR_HOST: z
+      .string()
+      .regex(/^[\w.-]+:\d+$/)
+      .optional(),
     VITE_PROVIDER_SITE_EN: z.url(),
     VITE_PROVIDER_SITE_FR: z.url(),
     VITE_DIAGNOSTIC_PORTAL_URL: z.url(),
     VITE_CRM_OBJECT_URL: z.url(),
     VITE_VOIP_TEMPLATE_URL: z.url(),
   })
-  .refine((value) => value.VITE_USE_EMULATORS === 'false' || (value.VITE_AUTH_EMULATOR_URL && value.VITE_FIRESTORE_EMULATOR_HOST), {
-    message: 'VITE_AUTH_EMULATOR_URL and VITE_FIRESTORE_EMULATOR_HOST are required when VITE_USE_EMULATORS=true',
-  });
+  .refine(
+    (value) =>
+      value.VITE_USE_EMULATORS === 'false' ||
+      (value.VITE_AUTH_EMULATOR_URL && value.VITE_FIRESTORE_EMULATOR_HOST),
+    {
+      message:
+        'VITE_AUTH_EMULATOR_URL and VITE_FIRESTORE_EMULATOR_HOST are required when VITE_USE_EMULATORS=true',
+    },
+  );
 
 export class ConfigError extends Error {}
 
 function parse() {
   const result = schema.safeParse(import.meta.env);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || 'config'}: ${issue.message}`);
+    const problems = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'config'}: ${issue.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const value = result.data;

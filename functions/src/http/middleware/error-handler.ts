@@ -14,9 +14,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (err instanceof AppError) {
       appError = err;
     } else if (isBodyParserError(err)) {
-      appError = new AppError('invalid_input', err.type === 'entity.too.large' ? 'Request body too large' : 'Malformed request body', {
-        status: err.status,
-      });
+      appError = new AppError(
+        'invalid_input',
+        err.type === 'entity.too.large' ? 'Request body too large' : 'Malformed request body',
+        {
+          status: err.status,
+        },
+      );
     } else {
       logger.error('unhandled error', { error: err instanceof Error ? err.stack : String(err) });
       appError = new AppError('internal', 'Internal error');
@@ -27,5 +31,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 }
 
 function isBodyParserError(err: unknown): err is { type: string; status: number } {
-  return typeof err === 'object' && err !== null && 'type' in err && 'status' in err && typeof err.status === 'number';
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    'type' in err &&
+    'status' in err &&
+    typeof err.status === 'number'
+  );
 }

@@ -86,10 +86,14 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
     <>
       <Toolbar />
       <nav aria-label={t('nav.mainMenu')}>
-        <List>
+        <List component="div">
           {item('/', t('nav.home'), <HomeIcon />)}
           {item('/i/mac', t('nav.insight360'), <TravelExploreIcon />)}
-          <ListItemButton onClick={() => setStagingOpen((open) => !open)} aria-expanded={stagingOpen} sx={{ pl: 2.5, minHeight: 44 }}>
+          <ListItemButton
+            onClick={() => setStagingOpen((open) => !open)}
+            aria-expanded={stagingOpen}
+            sx={{ pl: 2.5, minHeight: 44 }}
+          >
             <ListItemIcon sx={{ minWidth: 40 }}>
               <InventoryIcon />
             </ListItemIcon>
@@ -97,7 +101,7 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
             {wide && (stagingOpen ? <ExpandLess /> : <ExpandMore />)}
           </ListItemButton>
           <Collapse in={stagingOpen} unmountOnExit>
-            <List disablePadding>
+            <List component="div" disablePadding>
               {item('/plume-stage', t('nav.epicoPlume'), <HubIcon />, true)}
               {item('/onu-stage', t('nav.onu'), <RouterIcon />, true)}
               {item('/juniper-stage', t('nav.generic'), <LanIcon />, true)}
@@ -106,12 +110,27 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
         </List>
       </nav>
       <Divider sx={{ mt: 'auto' }} />
-      <List>
-        {action(mode === 'dark' ? t('nav.lightMode') : t('nav.darkMode'), mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />, toggleMode, 'theme-toggle')}
+      <List component="div">
+        {action(
+          mode === 'dark' ? t('nav.lightMode') : t('nav.darkMode'),
+          mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />,
+          toggleMode,
+          'theme-toggle',
+        )}
         {!isPhone &&
-          action(expanded ? t('nav.collapse') : t('nav.expand'), expanded ? <ChevronLeftIcon /> : <ChevronRightIcon />, onToggleExpanded, 'drawer-toggle')}
+          action(
+            expanded ? t('nav.collapse') : t('nav.expand'),
+            expanded ? <ChevronLeftIcon /> : <ChevronRightIcon />,
+            onToggleExpanded,
+            'drawer-toggle',
+          )}
         {state.status === 'signedIn'
-          ? action(t('nav.logout'), <LogoutIcon />, () => void signOut().then(() => navigate(href('/'))), 'logout')
+          ? action(
+              t('nav.logout'),
+              <LogoutIcon />,
+              () => void signOut().then(() => navigate(href('/'))),
+              'logout',
+            )
           : action(t('nav.login'), <LoginIcon />, () => navigate(href('/login')), 'login')}
       </List>
     </>
@@ -119,7 +138,13 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
 
   if (isPhone) {
     return (
-      <Drawer variant="temporary" open={mobileOpen} onClose={onCloseMobile} ModalProps={{ keepMounted: true }} sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
+      <Drawer
+        variant="temporary"
+        open={mobileOpen}
+        onClose={onCloseMobile}
+        ModalProps={{ keepMounted: true }}
+        sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+      >
         {content}
       </Drawer>
     );
@@ -131,7 +156,12 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
       sx={{
         width,
         flexShrink: 0,
-        '& .MuiDrawer-paper': { width, overflowX: 'hidden', transition: (theme) => theme.transitions.create('width'), boxSizing: 'border-box' },
+        '& .MuiDrawer-paper': {
+          width,
+          overflowX: 'hidden',
+          transition: (theme) => theme.transitions.create('width'),
+          boxSizing: 'border-box',
+        },
       }}
     >
       {content}

@@ -17,7 +17,13 @@ function ProviderLogo() {
   return (
     <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
       <rect width="28" height="28" rx="6" fill="currentColor" opacity="0.15" />
-      <path d="M6 19c4-9 12-9 16 0M9 19c3-5 7-5 10 0" stroke="currentColor" strokeWidth="2.2" fill="none" strokeLinecap="round" />
+      <path
+        d="M6 19c4-9 12-9 16 0M9 19c3-5 7-5 10 0"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        fill="none"
+        strokeLinecap="round"
+      />
       <circle cx="14" cy="19.5" r="2" fill="currentColor" />
     </svg>
   );
@@ -29,7 +35,16 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
   const { state } = useAuth();
   const recent = useRecentLookups(state.status === 'signedIn' ? state.user.uid : null);
   return (
-    <AppBar position="fixed" color="default" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <AppBar
+      position="fixed"
+      color="default"
+      sx={{
+        zIndex: (theme) => theme.zIndex.drawer + 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
+    >
       <Toolbar sx={{ gap: 1 }}>
         {isPhone && (
           <IconButton edge="start" onClick={onOpenMenu} aria-label={t('nav.openMenu')}>

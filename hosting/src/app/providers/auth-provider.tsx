@@ -30,7 +30,12 @@ export function isSignedIn(user: Pick<SessionUser, 'uid' | 'displayName'> | null
 
 async function toSessionUser(user: User): Promise<SessionUser> {
   const token = await user.getIdTokenResult();
-  return { uid: user.uid, displayName: user.displayName, email: user.email, roles: rolesFromClaim(token.claims.roles) };
+  return {
+    uid: user.uid,
+    displayName: user.displayName,
+    email: user.email,
+    roles: rolesFromClaim(token.claims.roles),
+  };
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -45,7 +50,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           return;
         }
         void toSessionUser(user).then((sessionUser) =>
-          setState(isSignedIn(sessionUser) ? { status: 'signedIn', user: sessionUser } : { status: 'signedOut', user: null }),
+          setState(
+            isSignedIn(sessionUser)
+              ? { status: 'signedIn', user: sessionUser }
+              : { status: 'signedOut', user: null },
+          ),
         );
       }),
     [],

@@ -50,7 +50,13 @@ export default function LoginPage() {
           <Button
             variant="contained"
             size="large"
-            startIcon={busy || state.status === 'loading' ? <CircularProgress size={18} color="inherit" /> : <GoogleIcon />}
+            startIcon={
+              busy || state.status === 'loading' ? (
+                <CircularProgress size={18} color="inherit" />
+              ) : (
+                <GoogleIcon />
+              )
+            }
             onClick={handleSignIn}
             disabled={busy || state.status !== 'signedOut'}
             data-testid="sign-in-google"

@@ -1,4 +1,15 @@
-import { Box, Button, Card, CardActionArea, CardContent, Chip, Grid, Paper, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Chip,
+  Grid,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import { useTranslation } from 'react-i18next';
 import { can } from '@insight/common/roles';
@@ -65,7 +76,15 @@ export default function HomePage() {
             ) : (
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="recent-lookups">
                 {recent.list.map((mac) => (
-                  <Chip key={mac} icon={<HistoryIcon />} label={formatMac(mac)} component={AppLink} href={`/i/mac/${mac}`} clickable sx={{ fontFamily: 'monospace' }} />
+                  <Chip
+                    key={mac}
+                    icon={<HistoryIcon />}
+                    label={formatMac(mac)}
+                    component={AppLink}
+                    href={`/i/mac/${mac}`}
+                    clickable
+                    sx={{ fontFamily: 'monospace' }}
+                  />
                 ))}
               </Stack>
             )}

@@ -28,7 +28,8 @@ export function MacSearchField({ shortcut = false, size = 'medium', autoFocus, o
     if (!shortcut) return;
     const onKeyDown = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
-      const typing = target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+      const typing =
+        target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
       if (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
         event.preventDefault();
         input.current?.focus();
@@ -62,7 +63,9 @@ export function MacSearchField({ shortcut = false, size = 'medium', autoFocus, o
         placeholder={t('macSearch.placeholder')}
         value={value}
         error={error}
-        helperText={error ? t('macSearch.invalid') : shortcut && size === 'medium' ? t('macSearch.shortcut') : undefined}
+        helperText={
+          error ? t('macSearch.invalid') : shortcut && size === 'medium' ? t('macSearch.shortcut') : undefined
+        }
         onChange={(event) => {
           setValue(event.target.value);
           if (error) setError(false);

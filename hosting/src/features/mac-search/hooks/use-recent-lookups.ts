@@ -9,7 +9,10 @@ function read(uid: string): string[] {
   if (!cache.has(uid)) {
     try {
       const parsed: unknown = JSON.parse(localStorage.getItem(key(uid)) ?? '[]');
-      cache.set(uid, Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : []);
+      cache.set(
+        uid,
+        Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [],
+      );
     } catch {
       cache.set(uid, []);
     }

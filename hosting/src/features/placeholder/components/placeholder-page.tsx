@@ -2,7 +2,20 @@ import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
-  page: 'plumeStage' | 'onuStage' | 'genericStage' | 'cmtsSource' | 'headEnd' | 'marketArea' | 'thresholdRules' | 'thresholdDefinitions' | 'thresholdVariants' | 'enterMac' | 'insight360' | 'permissions' | 'sample';
+  page:
+    | 'plumeStage'
+    | 'onuStage'
+    | 'genericStage'
+    | 'cmtsSource'
+    | 'headEnd'
+    | 'marketArea'
+    | 'thresholdRules'
+    | 'thresholdDefinitions'
+    | 'thresholdVariants'
+    | 'enterMac'
+    | 'insight360'
+    | 'permissions'
+    | 'sample';
   networkAccess?: boolean;
 }
 

@@ -1,0 +1,106 @@
+/**
+ * `npm start`: builds what is needed, starts the simulator and the emulator suite, seeds demo data and
+ * users, prints where to open the portal. Ctrl-C stops everything it started.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  emulatorEnv,
+  FIREBASE_BIN,
+  PROJECT_ID,
+  ROOT,
+  SetupError,
+  URLS,
+  waitForUrl,
+} from './lib/emulator-env';
+import { DEMO_USERS } from './lib/demo-users';
+import { cleanEmulatorSockets, run, startSimulator, stop } from './lib/processes';
+import { seed } from './seed';
+
+const started = Date.now();
+const logFile = path.join(ROOT, '.cache/emulators.log');
+let simulator: ChildProcess | undefined;
+let emulators: ChildProcess | undefined;
+let stopping = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    console.log('\n[start] stopping…');
+    await Promise.all([stop(emulators, 15_000), stop(simulator)]);
+    cleanEmulatorSockets();
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  const env = emulatorEnv();
+  console.log('[start] building functions and web app…');
+  if ((await run('npm', ['run', 'build', '--silent'])) !== 0) throw new Error('build failed');
+
+  console.log('[start] starting simulator and emulators…');
+  simulator = await startSimulator({ quiet: true });
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile);
+  emulators = spawn(FIREBASE_BIN, ['emulators:start', '--project', PROJECT_ID], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  emulators.stdout!.pipe(log);
+  emulators.stderr!.pipe(log);
+  const exited = new Promise<never>((_, reject) =>
+    emulators!.once('exit', (code) =>
+      reject(new Error(`emulators exited with code ${code}; see ${logFile}`)),
+    ),
+  );
+  await Promise.race([waitForUrl(`${URLS.portal}/api/health`, 90_000), exited]);
+  await Promise.race([waitUntilHealthy(), exited]);
+  const counts = await seed();
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`
+  Insight is running (ready in ${seconds} s)
+
+    Portal      ${URLS.portal}        (French: ${URLS.portal}/fr)
+    API health  ${URLS.portal}/api/health
+    Simulator   ${URLS.simulator}
+    Auth        ${URLS.auth}   Firestore ${URLS.firestore}
+
+  Sign in: open the portal, choose Login, then pick a demo account in the
+  auth emulator's Google window (${counts.users} seeded, ${counts.documents} demo documents):
+${DEMO_USERS.map((user) => `    ${user.email.padEnd(28)} roles: ${user.roles.join(', ') || '(none)'}`).join('\n')}
+
+  Emulator log: ${path.relative(ROOT, logFile)}      Ctrl-C stops everything.
+`);
+  void exited.catch(async (error: Error) => {
+    if (stopping) return;
+    console.error(`[start] ${error.message}`);
+    await shutdown(1);
+  });
+} catch (error) {
+  if (error instanceof SetupError) console.error(`[start] ${error.message}`);
+  else {
+    console.error(`[start] ${(error as Error).message}`);
+    try {
+      console.error(readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n'));
+    } catch {
+      /* no log yet */
+    }
+  }
+  await shutdown(1);
+}
+
+/** The health route answers through the hosting rewrite once the functions are loaded. */
+async function waitUntilHealthy(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${URLS.portal}/api/health`).catch(() => null);
+    if (res?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error('the api function did not become healthy within 60 s');
+}

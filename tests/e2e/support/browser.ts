@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, type TestContext } from 'vitest';
+import { GAPI_STAND_IN } from './gapi-stand-in';
+
+export const PORTAL = process.env.PORTAL_URL ?? 'http://127.0.0.1:5000';
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+export const ARTIFACTS = path.join(ROOT, 'tests/e2e/artifacts');
+
+/** Launches Debian's Chromium headless with the flags this machine kind needs (Playwright gives it a fresh profile). */
+export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+/** Offline stand-ins for the third-party resources the auth emulator's popup and the SDK load. */
+export async function routeOfflineStandIns(context: BrowserContext): Promise<void> {
+  await context.route(/^https:\/\/apis\.google\.com\/js\/api\.js/, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }),
+  );
+  await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: route.request().url().endsWith('.js') ? 'text/javascript' : 'text/css',
+      body: '',
+    }),
+  );
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+}
+
+/**
+ * One browser per test file; one fresh context and page per call. A failing test keeps a screenshot
+ * of every page it opened under tests/e2e/artifacts/.
+ */
+export function useBrowser() {
+  let handle: Awaited<ReturnType<typeof launchBrowser>>;
+  const open: Array<{ context: BrowserContext; page: Page }> = [];
+  beforeAll(async () => {
+    mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
+    handle = await launchBrowser();
+  });
+  afterEach(async (ctx: TestContext) => {
+    const failed = ctx.task.result?.state === 'fail';
+    for (const [index, { context, page }] of open.entries()) {
+      if (failed && !page.isClosed()) {
+        mkdirSync(ARTIFACTS, { recursive: true });
+        const name = `${ctx.task.name.replace(/[^\w-]+/g, '_').slice(0, 80)}-${index}.png`;
+        await page.screenshot({ path: path.join(ARTIFACTS, name), fullPage: true }).catch(() => undefined);
+      }
+      await context.close().catch(() => undefined);
+    }
+    open.length = 0;
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  return {
+    async newPage(options: PageOptions = {}): Promise<Page> {
+      const context = await handle.browser.newContext({
+        viewport: options.viewport ?? { width: 1440, height: 900 },
+        colorScheme: options.colorScheme ?? 'light',
+        baseURL: PORTAL,
+      });
+      await routeOfflineStandIns(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      open.push({ context, page });
+      return page;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * Test projects: `unit` and `web` need nothing running; `api` runs the functions' Express app in-process;
+ * `rules` and `e2e` run under `firebase emulators:exec` (see scripts/test.ts).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: [
+            'common/src/**/*.test.ts',
+            'simulator/src/**/*.test.ts',
+            'functions/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+          exclude: ['**/*.api.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['hosting/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['hosting/src/testing/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['functions/src/**/*.api.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'rules',
+          environment: 'node',
+          include: ['tests/rules/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
