@@ -1,27 +1,46 @@
 import { Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import NotFoundPage from '../features/errors/components/not-found-page';
 import { AppLink } from './app-link';
 
-interface Props {
+type PageKey =
+  'cmtsSource' | 'headEnd' | 'marketArea' | 'thresholdRules' | 'thresholdDefinitions' | 'thresholdVariants';
+
+interface Props<C extends string> {
   title: string;
-  tabs: ReadonlyArray<{ path: string; label: string }>;
-  current: string;
-  children: ReactNode;
+  /** The section's path, e.g. '/net-manage'; child '' is the default tab. */
+  base: string;
+  /** Child path segment -> page title key. */
+  childPages: Readonly<Record<C, PageKey>>;
+  children: (child: C, page: PageKey) => ReactNode;
 }
 
-/** A page with child routes shown as linked tabs (e.g. /net-manage, /net-manage/head-end). */
-export function SectionTabs({ title, tabs, current, children }: Props) {
+/** A page whose child routes (e.g. /net-manage, /net-manage/head-end) are shown as linked tabs. */
+export function SectionTabs<C extends string>({ title, base, childPages, children }: Props<C>) {
+  const { t } = useTranslation();
+  const { child = '' } = useParams<{ child?: string }>();
+  if (!Object.hasOwn(childPages, child)) return <NotFoundPage />;
+  const pathOf = (segment: string) => (segment ? `${base}/${segment}` : base);
+  const entries = Object.entries(childPages) as Array<[C, PageKey]>;
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">
         {title}
       </Typography>
-      <Tabs value={current} variant="scrollable" allowScrollButtonsMobile aria-label={title}>
-        {tabs.map((tab) => (
-          <Tab key={tab.path} value={tab.path} label={tab.label} component={AppLink} href={tab.path} />
+      <Tabs value={pathOf(child)} variant="scrollable" allowScrollButtonsMobile aria-label={title}>
+        {entries.map(([segment, page]) => (
+          <Tab
+            key={segment}
+            value={pathOf(segment)}
+            label={t(`pages.${page}`)}
+            component={AppLink}
+            href={pathOf(segment)}
+          />
         ))}
       </Tabs>
-      {children}
+      {children(child as C, childPages[child as C])}
     </Stack>
   );
 }
