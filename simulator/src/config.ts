@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { hashSeed } from './catalogue/random';
+
+/** Global fault switches, settable at start (SIM_* variables) and at run time (PUT /_sim/config). */
+export const runtimeConfigSchema = z.object({
+  latencyMs: z.number().int().min(0).max(60_000),
+  jitterMs: z.number().int().min(0).max(60_000),
+  errorRate: z.number().min(0).max(1),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export interface SimulatorOptions {
+  seed: string;
+  /** Catalogue times are offsets from this instant (default: today 00:00 UTC, so a day's starts agree). */
+  epoch: number;
+  streamKey: string;
+  streamIntervalMs: number;
+  /** How long a "timeout" fault hangs before answering 504, and how slow a "slow section" is. */
+  timeoutFaultMs: number;
+  slowSectionMs: number;
+  config: RuntimeConfig;
+}
+
+const envNumber = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && process.env[name] !== undefined && process.env[name] !== ''
+    ? value
+    : fallback;
+};
+
+export function optionsFromEnv(): SimulatorOptions {
+  const today = new Date();
+  const epoch = process.env.SIM_EPOCH
+    ? Date.parse(process.env.SIM_EPOCH)
+    : Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return {
+    seed: process.env.SIM_SEED ?? 'insight',
+    epoch: Number.isNaN(epoch) ? Date.UTC(2026, 0, 1) : epoch,
+    streamKey: process.env.SIM_STREAM_KEY ?? 'demo-stream-key',
+    streamIntervalMs: envNumber('SIM_STREAM_INTERVAL_MS', 1000),
+    timeoutFaultMs: envNumber('SIM_TIMEOUT_FAULT_MS', 30_000),
+    slowSectionMs: envNumber('SIM_SLOW_SECTION_MS', 3000),
+    config: runtimeConfigSchema.parse({
+      latencyMs: envNumber('SIM_LATENCY_MS', 0),
+      jitterMs: envNumber('SIM_JITTER_MS', 0),
+      errorRate: envNumber('SIM_ERROR_RATE', 0),
+    }),
+  };
+}
+
+export const seedNumber = (seed: string) => hashSeed(seed);

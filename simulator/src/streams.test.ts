@@ -1,0 +1,89 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  onuStreamPayloadSchema,
+  plumeStreamPayloadSchema,
+  switchStatusEventSchema,
+} from '@insight/common/upstream/staging';
+import { createSimulator } from './server';
+
+let server: Server;
+let base: string;
+beforeAll(async () => {
+  const app = createSimulator({
+    seed: 'stream-seed',
+    streamKey: 'k1',
+    streamIntervalMs: 200,
+    config: { latencyMs: 0, jitterMs: 0, errorRate: 0 },
+  });
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+/** Reads events from a stream until `count` arrive or the deadline passes; returns them with arrival times. */
+async function readEvents(url: string, count: number, deadlineMs: number) {
+  const controller = new AbortController();
+  const started = performance.now();
+  const events: Array<EventSourceMessage & { at: number }> = [];
+  const res = await fetch(url, { signal: controller.signal });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const parser = createParser({
+    onEvent: (event) => events.push({ ...event, at: performance.now() - started }),
+  });
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const timer = setTimeout(() => controller.abort(), deadlineMs);
+  try {
+    while (events.length < count) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      parser.feed(value);
+    }
+  } catch {
+    /* aborted at the deadline */
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+  return events;
+}
+
+describe('simulator: staging event streams', () => {
+  it('when the Plume stream is opened, then a first event comes within 2 s and events keep coming', async () => {
+    const events = await readEvents(`${base}/streams/plume/ON?format=json&key=k1`, 6, 5000);
+    const data = events.filter((event) => !event.event);
+    const status = events.filter((event) => event.event === 'switchStatus');
+    expect(data.length).toBeGreaterThanOrEqual(3);
+    expect(status.length).toBeGreaterThanOrEqual(2);
+    expect(data[0]!.at).toBeLessThan(2000);
+    const payload = plumeStreamPayloadSchema.parse(JSON.parse(data[0]!.data));
+    expect(payload.mangedSwitches.length).toBeGreaterThan(0);
+    switchStatusEventSchema.parse(JSON.parse(status[0]!.data));
+  });
+
+  it('when the ONU stream is opened, then it emits onuDevices and oltDevices with port numbers and MACs', async () => {
+    const events = await readEvents(`${base}/streams/onu/QC?key=k1`, 3, 5000);
+    expect(events.length).toBe(3);
+    expect(events[0]!.at).toBeLessThan(2000);
+    const payload = onuStreamPayloadSchema.parse(JSON.parse(events[2]!.data));
+    expect(payload.onuDevices[0]).toMatchObject({
+      portNumber: expect.any(Number),
+      macAddress: expect.stringMatching(/^[0-9A-F]{12}$/),
+    });
+    expect(payload.oltDevices.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['/streams/onu/ON?key=wrong', 401],
+    ['/streams/plume/ON?format=json', 401],
+    ['/streams/onu/BC?key=k1', 400],
+  ])('when %s is opened, then it answers %i', async (path, status) => {
+    const res = await fetch(`${base}${path}`);
+    expect(res.status).toBe(status);
+    await res.body?.cancel();
+  });
+});
