@@ -27,7 +27,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
 };
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string };
+  error: { code: ErrorCode; message: string; path?: string };
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {

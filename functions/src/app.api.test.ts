@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createApp } from './app';
+import { appWith, fakeUpstream, tokenFor } from './testing/fake-upstream';
 
-const app = createApp({ version: '1.2.3' });
+const { app } = appWith(fakeUpstream({}).transport, { version: '1.2.3' });
 
 describe('GET /api/health', () => {
-  it('when called, then answers ok with the version', async () => {
+  it('when called without a token, then answers ok with the version', async () => {
     const res = await request(app).get('/api/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok', version: '1.2.3' });
@@ -14,7 +14,9 @@ describe('GET /api/health', () => {
 
 describe('error model', () => {
   it('when the route is unknown, then answers 404 with the error body', async () => {
-    const res = await request(app).get('/api/no-such-route');
+    const res = await request(app)
+      .get('/api/no-such-route')
+      .set('authorization', tokenFor('u', ['support1']));
     expect(res.status).toBe(404);
     expect(res.body).toEqual({
       error: { code: 'not_found', message: 'No route for GET /api/no-such-route' },

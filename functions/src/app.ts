@@ -1,16 +1,57 @@
 import express, { type Express } from 'express';
+import { createBirthCertificateClient, createSmsClient } from './adapters/upstream/birth-certificate-client';
+import { createCustomerClient } from './adapters/upstream/customer-client';
+import { createLanClient } from './adapters/upstream/lan-client';
+import { createTelephonyClient } from './adapters/upstream/telephony-client';
+import type { ServiceConfig } from './adapters/upstream/transport';
+import { createWanClient } from './adapters/upstream/wan-client';
+import type { AuditSink } from './domain/audit/audit-sink';
+import { createUpstreamCalls, type Clients } from './domain/upstream-calls';
+import { authenticate, type VerifyToken } from './http/middleware/authenticate';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
+import { customer360Router } from './http/routes/customer360';
 import { healthRouter } from './http/routes/health';
+import { CallCache } from './lib/call-cache';
 import { silentLogger, type Logger } from './lib/logger';
+
+export interface UpstreamConfig {
+  customer: ServiceConfig;
+  wan: ServiceConfig;
+  lan: ServiceConfig;
+  telephony: ServiceConfig;
+  birthCertificates: ServiceConfig;
+  sms: ServiceConfig;
+}
 
 export interface AppDeps {
   version: string;
   logger?: Logger;
+  verifyToken: VerifyToken;
+  upstream: UpstreamConfig;
+  audit: AuditSink;
+  cache?: { ttlMs: number; freshWindowMs: number; maxEntries: number };
+  now?: () => number;
+}
+
+export function createClients(upstream: UpstreamConfig): Clients {
+  return {
+    customer: createCustomerClient(upstream.customer),
+    wan: createWanClient(upstream.wan),
+    lan: createLanClient(upstream.lan),
+    telephony: createTelephonyClient(upstream.telephony),
+    birthCertificates: createBirthCertificateClient(upstream.birthCertificates),
+    sms: createSmsClient(upstream.sms),
+  };
 }
 
 /** Builds the Express app; index.ts exports it once as the `api` function, tests run it in-process. */
 export function createApp(deps: AppDeps): Express {
   const logger = deps.logger ?? silentLogger;
+  const clients = createClients(deps.upstream);
+  const calls = createUpstreamCalls(
+    clients,
+    new CallCache(deps.cache ?? { ttlMs: 30_000, freshWindowMs: 2_000, maxEntries: 5_000 }),
+  );
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', true);
@@ -18,6 +59,8 @@ export function createApp(deps: AppDeps): Express {
 
   const api = express.Router();
   api.use(healthRouter(deps.version));
+  api.use(authenticate(deps.verifyToken));
+  api.use(customer360Router(calls, { clients, calls, audit: deps.audit, logger, now: deps.now }));
   app.use('/api', api);
 
   app.use(notFoundHandler);

@@ -1,7 +1,50 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import type { Express } from 'express';
+import { firestoreAuditSink } from './adapters/firestore/firestore-audit-sink';
+import { fetchTransport, type ServiceConfig } from './adapters/upstream/transport';
 import { createApp } from './app';
+import { params } from './config/params';
 
-const app = createApp({ version: process.env.INSIGHT_VERSION ?? '0.0.0', logger });
+initializeApp();
 
-export const api = onRequest({ region: 'us-central1', invoker: 'public' }, app);
+let app: Express | undefined;
+
+/** Built on the first request: param values are only readable at run time. */
+function getApp(): Express {
+  if (app) return app;
+  const transport = fetchTransport(params.upstreamApiKey.value() || undefined);
+  const timeoutMs = params.upstreamTimeoutMs.value();
+  const service = (baseUrl: string): ServiceConfig => ({ baseUrl, timeoutMs, transport });
+  app = createApp({
+    version: process.env.INSIGHT_VERSION ?? '0.0.0',
+    logger,
+    verifyToken: (token) => getAuth().verifyIdToken(token),
+    upstream: {
+      customer: service(params.customerApiUrl.value()),
+      wan: service(params.wanApiUrl.value()),
+      lan: service(params.lanApiUrl.value()),
+      telephony: service(params.telephonyApiUrl.value()),
+      birthCertificates: service(params.bcApiUrl.value()),
+      sms: service(params.smsApiUrl.value()),
+    },
+    audit: firestoreAuditSink(() => getFirestore()),
+    cache: { ttlMs: params.cacheTtlSeconds.value() * 1000, freshWindowMs: 2000, maxEntries: 5000 },
+  });
+  return app;
+}
+
+export const api = onRequest(
+  {
+    region: 'us-central1',
+    invoker: 'public',
+    secrets: [params.upstreamApiKey],
+    memory: '512MiB',
+    cpu: 1,
+    concurrency: 80,
+  },
+  (req, res) => getApp()(req, res),
+);

@@ -39,12 +39,10 @@ export function createSimulator(overrides: Partial<SimulatorOptions> = {}): Expr
   });
   const errors: ErrorRequestHandler = (err: { status?: number; type?: string }, _req, res, _next) => {
     const status = typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
-    res
-      .status(status)
-      .json({
-        error: status === 500 ? 'internal' : 'bad_request',
-        message: status === 500 ? 'Simulator error' : 'Malformed request',
-      });
+    res.status(status).json({
+      error: status === 500 ? 'internal' : 'bad_request',
+      message: status === 500 ? 'Simulator error' : 'Malformed request',
+    });
   };
   app.use(errors);
   return app;

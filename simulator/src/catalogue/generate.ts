@@ -547,14 +547,12 @@ export function generateCustomer(seed: number, entry: MacEntry, epoch: number): 
         ...(hasTv ? ['TV'] : []),
         ...(podCount > 0 ? ['WIFI'] : []),
       ],
-      bcEpicoDevices: pods
-        .slice(0, 2)
-        .map((pod) => ({
-          mac: hex(rng, 6),
-          model: pod.model,
-          rssi: -int(rng, 40, 70),
-          result: 'pass' as const,
-        })),
+      bcEpicoDevices: pods.slice(0, 2).map((pod) => ({
+        mac: hex(rng, 6),
+        model: pod.model,
+        rssi: -int(rng, 40, 70),
+        result: 'pass' as const,
+      })),
     };
   });
   if (birthCertificates.length > 1) birthCertificates.reverse();

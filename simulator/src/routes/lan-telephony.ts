@@ -23,7 +23,14 @@ export function lanTelephonyRoutes(ctx: SimContext): Router {
       return null;
     }
     const customer = ctx.store.bySerialNumber(serial);
-    if (!customer || !customer.telephony) {
+    if (!customer) {
+      notFound(res, 'No telephony subscriber for this serial number');
+      return null;
+    }
+    // A service that is down is down for every subscriber, with voice or not.
+    if (await applyFault(req, res, 'telephony', ctx.store.entry(customer.mac)?.fault ?? null, ctx.options))
+      return null;
+    if (!customer.telephony) {
       notFound(res, 'No telephony subscriber for this serial number');
       return null;
     }
@@ -35,8 +42,6 @@ export function lanTelephonyRoutes(ctx: SimContext): Router {
       notFound(res, 'GPON subscribers are found by serial number alone');
       return null;
     }
-    const entry = ctx.store.entry(customer.mac);
-    if (await applyFault(req, res, 'telephony', entry?.fault ?? null, ctx.options)) return null;
     return customer;
   }
 

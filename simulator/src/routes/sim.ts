@@ -57,7 +57,7 @@ const catalogueQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   kind: z
     .string()
-    .regex(/^[a-z0-9-]+$/)
+    .regex(/^[A-Za-z0-9-]+$/)
     .optional(),
 });
 

@@ -25,7 +25,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       logger.error('unhandled error', { error: err instanceof Error ? err.stack : String(err) });
       appError = new AppError('internal', 'Internal error');
     }
-    const body: ErrorBody = { error: { code: appError.code, message: appError.message } };
+    const body: ErrorBody = {
+      error: {
+        code: appError.code,
+        message: appError.message,
+        ...(appError.path ? { path: appError.path } : {}),
+      },
+    };
     res.status(appError.status).json(body);
   };
 }

@@ -1,0 +1,150 @@
+/**
+ * The 360 API's answers and operation requests: one schema per shape, used by the functions (to build
+ * and validate) and by the web app (forms and types).
+ */
+import { z } from 'zod';
+import type { ErrorCode } from './errors';
+import type { BirthCertificate } from './upstream/birth-certificate';
+import type { LanCpe } from './upstream/lan';
+import type { TelephonySubscriber } from './upstream/telephony';
+import type { OnuDetails, OnuFirmware, OnuRegistration, OnuState, ProvisioningStatus } from './upstream/wan';
+
+export const SECTIONS = ['customer', 'wan', 'lan', 'voice', 'birth-certificates'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/** A section-level failure: the other sections still render. */
+export interface SectionError {
+  code: ErrorCode;
+  message: string;
+  /** The failing upstream path shape, e.g. /api/fe/wan/v1/pon/onu/{mac}/state. */
+  path?: string;
+}
+
+export interface SectionResponse<T> {
+  data: T;
+  /** When the oldest upstream answer used was fetched (ISO). */
+  fetchedAt: string;
+  cached: boolean;
+}
+
+export interface ServiceTreeNode {
+  id: string;
+  name: string;
+  children: ServiceTreeNode[];
+}
+
+export interface Customer {
+  mac: string;
+  name: { line1: string; line2: string | null };
+  addresses: Array<{ address: string; lines: string[]; fiberNode: string | null; services: string[] }>;
+  phone: string;
+  customerAccountId: string;
+  customerAccountType: string;
+  customerAccountTypeName: string;
+  customerAccount: string;
+  billingAccount: string | null;
+  billingAccountStatus: string | null;
+  billingAccountCount: number;
+  email: string | null;
+  node: string | null;
+  servicesTree: ServiceTreeNode[];
+  lokiData: Array<{ mac: string; deviceType: string; lastSeen: string }> | { error: SectionError };
+}
+
+export type FirmwareScoreLabel = 'correct' | 'wrong' | 'noApproved';
+export function firmwareScoreLabel(score: number): FirmwareScoreLabel {
+  return score === 0 ? 'correct' : score === 1 ? 'wrong' : 'noApproved';
+}
+
+export interface WanSection {
+  details: OnuDetails;
+  state: OnuState;
+  firmware: OnuFirmware & { scoreLabel: FirmwareScoreLabel };
+  /** Only fetched when the customer lookup has no error; otherwise the reason. */
+  registration: OnuRegistration | { error: SectionError } | null;
+  provisioning: ProvisioningStatus | { error: SectionError } | null;
+}
+
+export type LanSection = LanCpe;
+
+export interface VoiceSection {
+  networkType: 'EPON' | 'GPON';
+  /** Null when the device has no telephony subscriber (no voice service). */
+  subscriber: (Omit<TelephonySubscriber, 'ports'> & { ports: TelephonySubscriber['ports'] }) | null;
+}
+
+export interface BirthCertificatesSection {
+  networkType: 'EPON' | 'GPON';
+  /** Newest first; empty when the device has no birth certificate yet. */
+  certificates: BirthCertificate[];
+}
+
+/** Device reset. */
+export const resetRequestSchema = z.object({}).strict();
+
+/** Voice operations on one port (same schema on the API and in the web forms). */
+export const voiceOperationSchema = z.discriminatedUnion('operation', [
+  z.object({
+    operation: z.literal('callForwarding'),
+    enabled: z.boolean(),
+    number: z
+      .string()
+      .regex(/^\d{10}$/)
+      .nullable(),
+  }),
+  z.object({ operation: z.literal('voicemailPasswordReset') }),
+  z.object({ operation: z.literal('mwiReset') }),
+  z.object({ operation: z.literal('voicemailLanguage'), language: z.enum(['en', 'fr']) }),
+]);
+export type VoiceOperation = z.infer<typeof voiceOperationSchema>;
+
+export const regenerateRequestSchema = z.object({}).strict();
+
+export const sendSmsRequestSchema = z.object({
+  phone: z
+    .string()
+    .transform((value) => value.replace(/\D/g, ''))
+    .pipe(z.string().regex(/^\d{10}$/)),
+  certificateId: z.string().min(1).max(200),
+  language: z.enum(['en', 'fr']).default('en'),
+});
+export type SendSmsRequest = z.input<typeof sendSmsRequestSchema>;
+
+export interface OperationResult {
+  status: 'sent';
+  requestId: string;
+}
+export interface RegenerateResult {
+  status: 'sent';
+  method: 'PUT' | 'POST';
+  certificate: BirthCertificate;
+}
+
+export const OPERATIONS = [
+  'deviceReset',
+  'callForwarding',
+  'voicemailPasswordReset',
+  'mwiReset',
+  'voicemailLanguage',
+  'regenerateBc',
+  'sendBcSms',
+  'setRoles',
+] as const;
+export type AuditOperation = (typeof OPERATIONS)[number];
+
+export interface AuditRecord {
+  uid: string;
+  email: string | null;
+  mac: string | null;
+  customerAccountNumber: string | null;
+  operation: AuditOperation;
+  parameters: Record<string, unknown>;
+  outcome: 'sent' | 'failed';
+  errorCode: ErrorCode | null;
+}
+
+/** SPEC.md section 7: PUT when the last certificate is more than 24 hours old or absent, else POST. */
+export function regenerationMethod(lastCertificateTs: string | null, now: number): 'PUT' | 'POST' {
+  if (!lastCertificateTs) return 'PUT';
+  return now - Date.parse(lastCertificateTs) > 24 * 60 * 60 * 1000 ? 'PUT' : 'POST';
+}

@@ -1,0 +1,62 @@
+import {
+  birthCertificateListSchema,
+  birthCertificateSchema,
+  smsResponseSchema,
+  type RegenerationRequest,
+  type SmsRequest,
+} from '@insight/common/upstream/birth-certificate';
+import { AppError } from '../../lib/app-error';
+import { call, callRequired, type ServiceConfig } from './transport';
+
+/** The business-unit prefix: the first two characters of the network group (SPEC.md section 7). */
+export function networkGroupPrefix(networkGroup: string): string {
+  const prefix = networkGroup.slice(0, 2);
+  if (!/^[A-Z]{2}$/.test(prefix))
+    throw new AppError('upstream_error', 'Invalid network group from the WAN service', {
+      path: '/bc/{networkType}/bc/bu/{prefix}',
+    });
+  return prefix;
+}
+
+/** Birth-certificate service ({bcHost}). */
+export function createBirthCertificateClient(service: ServiceConfig) {
+  return {
+    /** Null when the device has no birth certificate yet (404). */
+    list: (networkType: 'EPON' | 'GPON', networkGroup: string, mac: string) =>
+      call(
+        service,
+        {
+          path: '/{networkType}/bc/bu/{prefix}/onumac/{mac}/all',
+          params: { networkType: networkType.toLowerCase(), prefix: networkGroupPrefix(networkGroup), mac },
+        },
+        birthCertificateListSchema,
+        { allow404: true },
+      ),
+    regenerate: (
+      method: 'PUT' | 'POST',
+      networkType: 'EPON' | 'GPON',
+      networkGroup: string,
+      body: RegenerationRequest,
+    ) =>
+      callRequired(
+        service,
+        {
+          method,
+          path: '/{networkType}/bc/bu/{prefix}',
+          params: { networkType, prefix: networkGroupPrefix(networkGroup) },
+          body,
+        },
+        birthCertificateSchema,
+      ),
+  };
+}
+export type BirthCertificateClient = ReturnType<typeof createBirthCertificateClient>;
+
+/** SMS gateway. */
+export function createSmsClient(service: ServiceConfig) {
+  return {
+    send: (request: SmsRequest) =>
+      callRequired(service, { method: 'POST', path: '/v1/messages', body: request }, smsResponseSchema),
+  };
+}
+export type SmsClient = ReturnType<typeof createSmsClient>;

@@ -1,0 +1,129 @@
+/**
+ * The one way the functions call an upstream service: JSON over HTTP with a timeout per call, every
+ * failure classified into an AppError (timeout 504, error status 502, malformed answer 502) that names
+ * the failing path shape, never the raw URL.
+ */
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+
+export interface UpstreamRequest {
+  method?: 'GET' | 'POST' | 'PUT';
+  /** Path template with {placeholders}, e.g. /api/fe/wan/v1/pon/onu/{mac}/state. */
+  path: string;
+  /** Values for the placeholders; each must already be validated, and is URI-encoded here. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  body: unknown;
+}
+
+export type Transport = (
+  baseUrl: string,
+  request: UpstreamRequest,
+  timeoutMs: number,
+) => Promise<UpstreamResponse>;
+
+export interface ServiceConfig {
+  baseUrl: string;
+  timeoutMs: number;
+  transport: Transport;
+  /** Sent as x-api-key when set. */
+  apiKey?: string;
+}
+
+export function buildUrl(baseUrl: string, request: UpstreamRequest): string {
+  const path = request.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = request.params?.[name];
+    if (value === undefined) throw new AppError('internal', `Missing upstream path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+  const url = new URL(`${baseUrl.replace(/\/$/, '')}${path}`);
+  for (const [key, value] of Object.entries(request.query ?? {})) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/** The production transport: fetch with an abort timeout. */
+export function fetchTransport(apiKey?: string): Transport {
+  return async (baseUrl, request, timeoutMs) => {
+    const url = buildUrl(baseUrl, request);
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: request.method ?? 'GET',
+        headers: {
+          accept: 'application/json',
+          ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(apiKey ? { 'x-api-key': apiKey } : {}),
+        },
+        body: request.body !== undefined ? JSON.stringify(request.body) : undefined,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === 'TimeoutError' || name === 'AbortError') {
+        throw new AppError('upstream_timeout', `No answer within ${timeoutMs} ms`, {
+          path: request.path,
+          cause: error,
+        });
+      }
+      throw new AppError('upstream_error', 'Upstream unreachable', { path: request.path, cause: error });
+    }
+    const text = await res.text().catch(() => '');
+    let body: unknown = null;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch (error) {
+        if (res.ok)
+          throw new AppError('upstream_error', 'Malformed answer (not JSON)', {
+            path: request.path,
+            cause: error,
+          });
+        body = { message: text.slice(0, 200) };
+      }
+    }
+    return { status: res.status, body };
+  };
+}
+
+/** Calls a service and checks the answer against its contract. 404 is returned as null when allowed. */
+export async function call<T>(
+  service: ServiceConfig,
+  request: UpstreamRequest,
+  schema: z.ZodType<T>,
+  options: { allow404?: boolean } = {},
+): Promise<T | null> {
+  const response = await service.transport(service.baseUrl, request, service.timeoutMs);
+  if (response.status === 404 && options.allow404) return null;
+  if (response.status < 200 || response.status >= 300) {
+    const upstreamMessage = (response.body as { message?: unknown } | null)?.message;
+    const message = `Upstream answered ${response.status}${typeof upstreamMessage === 'string' ? `: ${upstreamMessage.slice(0, 200)}` : ''}`;
+    throw new AppError(response.status === 504 ? 'upstream_timeout' : 'upstream_error', message, {
+      path: request.path,
+      status: response.status === 504 ? 504 : 502,
+    });
+  }
+  const parsed = schema.safeParse(response.body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(
+      'upstream_error',
+      `Malformed answer (${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'})`,
+      { path: request.path },
+    );
+  }
+  return parsed.data;
+}
+
+/** Like call, for endpoints that must answer (404 is an error). */
+export async function callRequired<T>(
+  service: ServiceConfig,
+  request: UpstreamRequest,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  return (await call(service, request, schema))!;
+}

@@ -1,0 +1,30 @@
+import { defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
+
+/** Every setting of the functions, declared once (values: functions/.env.<project>, secrets: Secret Manager). */
+export const params = {
+  customerApiUrl: defineString('CUSTOMER_API_URL', {
+    description: 'Base URL of the customer, billing and product services',
+  }),
+  wanApiUrl: defineString('WAN_API_URL', { description: 'Base URL of the WAN PON ONU service' }),
+  lanApiUrl: defineString('LAN_API_URL', { description: 'Base URL of the LAN / Plume service' }),
+  telephonyApiUrl: defineString('TELEPHONY_API_URL', { description: 'Base URL of the telephony service' }),
+  bcApiUrl: defineString('BC_API_URL', { description: 'Birth-certificate host ({bcHost})' }),
+  smsApiUrl: defineString('SMS_API_URL', { description: 'Base URL of the SMS gateway' }),
+  upstreamTimeoutMs: defineInt('UPSTREAM_TIMEOUT_MS', {
+    default: 8000,
+    description: 'Timeout of each upstream call',
+  }),
+  cacheTtlSeconds: defineInt('CACHE_TTL_SECONDS', {
+    default: 30,
+    description: 'How long a 360 answer is reused',
+  }),
+  adminEmails: defineList('ADMIN_EMAILS', {
+    default: [],
+    description: 'E-mails that receive the engineering role at sign-in',
+  }),
+  allowedEmailDomains: defineList('ALLOWED_EMAIL_DOMAINS', {
+    default: [],
+    description: 'When set, only these e-mail domains may use Insight',
+  }),
+  upstreamApiKey: defineSecret('UPSTREAM_API_KEY'),
+};

@@ -1,0 +1,25 @@
+import type { BirthCertificatesSection, SectionResponse } from '@insight/common/customer360';
+import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
+import { stamp, type UpstreamCalls } from '../upstream-calls';
+
+export const newestFirst = (list: BirthCertificate[]) =>
+  [...list].sort((a, b) => Date.parse(b.ts) - Date.parse(a.ts));
+
+/** Birth certificates, newest first; a 404 upstream means none yet (an empty list, not an error). */
+export async function getBirthCertificates(
+  calls: UpstreamCalls,
+  mac: string,
+  fresh: boolean,
+): Promise<SectionResponse<BirthCertificatesSection>> {
+  const details = await calls.details(mac, fresh);
+  const list = await calls.birthCertificates(
+    mac,
+    details.value.networkType,
+    details.value.networkGroup,
+    fresh,
+  );
+  return {
+    data: { networkType: details.value.networkType, certificates: newestFirst(list.value ?? []) },
+    ...stamp([details, list]),
+  };
+}

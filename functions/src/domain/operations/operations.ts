@@ -1,0 +1,181 @@
+/**
+ * Device operations: each one is attempted once, and leaves exactly one audit record (who, when, MAC,
+ * customer, operation, parameters, outcome), whether it succeeded or failed.
+ */
+import {
+  regenerationMethod,
+  type AuditOperation,
+  type OperationResult,
+  type RegenerateResult,
+  type VoiceOperation,
+} from '@insight/common/customer360';
+import type { RegenerationRequest } from '@insight/common/upstream/birth-certificate';
+import { formatDateTime } from '@insight/common/format';
+import { AppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+import type { AuditSink } from '../audit/audit-sink';
+import { newestFirst } from '../birth-certificates/get-birth-certificates';
+import type { Clients, UpstreamCalls } from '../upstream-calls';
+
+export interface Actor {
+  uid: string;
+  email: string | null;
+}
+
+export interface OperationDeps {
+  clients: Clients;
+  calls: UpstreamCalls;
+  audit: AuditSink;
+  logger: Logger;
+  now?: () => number;
+}
+
+async function audited<T>(
+  deps: OperationDeps,
+  actor: Actor,
+  mac: string,
+  operation: AuditOperation,
+  parameters: Record<string, unknown>,
+  work: () => Promise<T>,
+): Promise<T> {
+  // The customer is named in the record when the lookup is at hand (cached); it never delays the operation.
+  const customer = await Promise.race([
+    deps.calls
+      .customerAccount(mac, 'en', false)
+      .then((c) => c.value?.customerAccountNumber ?? null)
+      .catch(() => null),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 50)),
+  ]);
+  const base = {
+    uid: actor.uid,
+    email: actor.email,
+    mac,
+    customerAccountNumber: customer,
+    operation,
+    parameters,
+  };
+  try {
+    const result = await work();
+    await deps.audit
+      .write({ ...base, outcome: 'sent', errorCode: null })
+      .catch((error: unknown) => deps.logger.error('audit write failed', { error: String(error) }));
+    return result;
+  } catch (error) {
+    const code = error instanceof AppError ? error.code : 'internal';
+    await deps.audit
+      .write({ ...base, outcome: 'failed', errorCode: code })
+      .catch((auditError: unknown) => deps.logger.error('audit write failed', { error: String(auditError) }));
+    throw error;
+  }
+}
+
+export function resetDevice(deps: OperationDeps, actor: Actor, mac: string): Promise<OperationResult> {
+  return audited(deps, actor, mac, 'deviceReset', { action: 'reset' }, async () => {
+    const answer = await deps.clients.wan.reset(mac);
+    return { status: 'sent', requestId: answer.requestId };
+  });
+}
+
+export function voiceOperation(
+  deps: OperationDeps,
+  actor: Actor,
+  mac: string,
+  port: number,
+  operation: VoiceOperation,
+): Promise<OperationResult> {
+  const { operation: name, ...parameters } = operation;
+  return audited(deps, actor, mac, name, { port, ...parameters }, async () => {
+    const details = await deps.calls.details(mac, false);
+    const answer = await deps.clients.telephony.operate(details.value.serialNumber, port, operation);
+    deps.calls.forget(`voice:${mac}`);
+    return { status: 'sent', requestId: answer.requestId };
+  });
+}
+
+/** Regenerates the birth certificate: PUT when the last one is older than 24 hours or absent, else POST. */
+export function regenerateBirthCertificate(
+  deps: OperationDeps,
+  actor: Actor,
+  mac: string,
+): Promise<RegenerateResult> {
+  const now = (deps.now ?? Date.now)();
+  return audited(deps, actor, mac, 'regenerateBc', {}, async () => {
+    const details = await deps.calls.details(mac, false);
+    const { networkType, networkGroup } = details.value;
+    const current = newestFirst(
+      (await deps.calls.birthCertificates(mac, networkType, networkGroup, true)).value ?? [],
+    );
+    const last = current[0] ?? null;
+    const method = regenerationMethod(last?.ts ?? null, now);
+    const body: RegenerationRequest = {
+      cmts: '',
+      requestDetails: [
+        {
+          macAddress: mac,
+          techName: 'INSIGHT_UI',
+          jobType: 'REGENERATION',
+          ...(last ? { servicesAdded: last.servicesAdded } : {}),
+          bcEpicoDevices: last?.bcEpicoDevices ?? [],
+        },
+      ],
+    };
+    const certificate = await deps.clients.birthCertificates.regenerate(
+      method,
+      networkType,
+      networkGroup,
+      body,
+    );
+    // The answer replaces or adds the certificate by id.
+    deps.calls.replace(`bc:${mac}`, [certificate, ...current.filter((bc) => bc.id !== certificate.id)]);
+    return { status: 'sent' as const, method, certificate };
+  });
+}
+
+const SMS_TEXT = {
+  en: (mac: string, date: string, result: string, url: string) =>
+    `Your installation record (birth certificate) for device ${mac}, ${date}: ${result}. ${url}`,
+  fr: (mac: string, date: string, result: string, url: string) =>
+    `Votre certificat d'installation pour l'appareil ${mac}, ${date} : ${result}. ${url}`,
+};
+const RESULT_WORDS = {
+  en: { pass: 'pass', fail: 'fail', warn: 'warning', 'n/a': 'n/a' },
+  fr: { pass: 'réussi', fail: 'échec', warn: 'avertissement', 'n/a': 's.o.' },
+} as const;
+
+export function sendBirthCertificateSms(
+  deps: OperationDeps,
+  actor: Actor,
+  mac: string,
+  request: { phone: string; certificateId: string; language: 'en' | 'fr' },
+): Promise<OperationResult> {
+  return audited(
+    deps,
+    actor,
+    mac,
+    'sendBcSms',
+    { phone: request.phone, certificateId: request.certificateId },
+    async () => {
+      const details = await deps.calls.details(mac, false);
+      const list =
+        (
+          await deps.calls.birthCertificates(
+            mac,
+            details.value.networkType,
+            details.value.networkGroup,
+            false,
+          )
+        ).value ?? [];
+      const certificate = list.find((bc) => bc.id === request.certificateId);
+      if (!certificate) throw new AppError('not_found', 'No such birth certificate for this device');
+      const lang = request.language;
+      const body = SMS_TEXT[lang](
+        mac,
+        formatDateTime(certificate.ts, lang),
+        RESULT_WORDS[lang][certificate.results.overall],
+        `https://insight.example-telecom.ca/bc/${encodeURIComponent(certificate.id)}`,
+      );
+      const answer = await deps.clients.sms.send({ to: request.phone, body, mac });
+      return { status: 'sent', requestId: answer.id };
+    },
+  );
+}

@@ -1,0 +1,63 @@
+import type { BirthCertificateClient, SmsClient } from '../adapters/upstream/birth-certificate-client';
+import type { CustomerClient } from '../adapters/upstream/customer-client';
+import type { LanClient } from '../adapters/upstream/lan-client';
+import type { TelephonyClient } from '../adapters/upstream/telephony-client';
+import type { WanClient } from '../adapters/upstream/wan-client';
+import type { CallCache, Cached } from '../lib/call-cache';
+
+export interface Clients {
+  customer: CustomerClient;
+  wan: WanClient;
+  lan: LanClient;
+  telephony: TelephonyClient;
+  birthCertificates: BirthCertificateClient;
+  sms: SmsClient;
+}
+
+/**
+ * The cached read calls the 360 sections share, keyed by MAC (or account) and call. `fresh` asks for
+ * data fetched now (the explicit refresh of a section).
+ */
+export function createUpstreamCalls(clients: Clients, cache: CallCache) {
+  const get = <T>(key: string, load: () => Promise<T>, fresh: boolean): Promise<Cached<T>> =>
+    cache.get(key, load, fresh);
+  return {
+    customerAccount: (mac: string, language: string, fresh: boolean) =>
+      get(`customer:${mac}:${language}`, () => clients.customer.customerAccount(mac, language), fresh),
+    billingAccounts: (account: string, language: string, fresh: boolean) =>
+      get(`billing:${account}:${language}`, () => clients.customer.billingAccounts(account, language), fresh),
+    products: (billing: string, language: string, fresh: boolean) =>
+      get(`products:${billing}:${language}`, () => clients.customer.products(billing, language), fresh),
+    lokiMacs: (account: string, fresh: boolean) =>
+      get(`loki:${account}`, () => clients.customer.lokiMacs(account), fresh),
+    details: (mac: string, fresh: boolean) => get(`details:${mac}`, () => clients.wan.details(mac), fresh),
+    state: (mac: string, fresh: boolean) => get(`state:${mac}`, () => clients.wan.state(mac), fresh),
+    firmware: (mac: string, fresh: boolean) => get(`firmware:${mac}`, () => clients.wan.firmware(mac), fresh),
+    registration: (mac: string, fresh: boolean) =>
+      get(`registration:${mac}`, () => clients.wan.registration(mac), fresh),
+    provisioning: (mac: string, language: string, fresh: boolean) =>
+      get(`provisioning:${mac}:${language}`, () => clients.wan.provisioningStatus(mac, language), fresh),
+    lan: (mac: string, fresh: boolean) => get(`lan:${mac}`, () => clients.lan.cpe(mac), fresh),
+    subscriber: (
+      mac: string,
+      networkType: 'EPON' | 'GPON',
+      serial: string,
+      hostIpMta: string | null,
+      fresh: boolean,
+    ) => get(`voice:${mac}`, () => clients.telephony.subscriber(networkType, serial, hostIpMta), fresh),
+    birthCertificates: (mac: string, networkType: 'EPON' | 'GPON', networkGroup: string, fresh: boolean) =>
+      get(`bc:${mac}`, () => clients.birthCertificates.list(networkType, networkGroup, mac), fresh),
+    /** Drops what an operation changed. */
+    forget: (key: string) => cache.delete(key),
+    replace: <T>(key: string, value: T) => cache.set(key, value),
+  };
+}
+export type UpstreamCalls = ReturnType<typeof createUpstreamCalls>;
+
+/** The oldest fetch time of the answers a section used, and whether all came from the cache. */
+export function stamp(parts: ReadonlyArray<Cached<unknown>>): { fetchedAt: string; cached: boolean } {
+  return {
+    fetchedAt: new Date(Math.min(...parts.map((part) => part.fetchedAt))).toISOString(),
+    cached: parts.every((part) => part.cached),
+  };
+}

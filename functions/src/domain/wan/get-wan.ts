@@ -1,0 +1,47 @@
+import { firmwareScoreLabel, type SectionResponse, type WanSection } from '@insight/common/customer360';
+import type { Cached } from '../../lib/call-cache';
+import { settle } from '../section-error';
+import { stamp, type UpstreamCalls } from '../upstream-calls';
+
+/**
+ * The WAN section: details, state and firmware always (in parallel); registration and provisioning
+ * status only when the customer lookup (shared with the customer section) has no error.
+ */
+export async function getWan(
+  calls: UpstreamCalls,
+  mac: string,
+  language: string,
+  fresh: boolean,
+): Promise<SectionResponse<WanSection>> {
+  const customerThenConditional = (async () => {
+    const customer = await settle(calls.customerAccount(mac, language, fresh));
+    if ('error' in customer || !customer.value)
+      return { registration: null, provisioning: null, parts: [] as Cached<unknown>[] };
+    const [registration, provisioning] = await Promise.all([
+      settle(calls.registration(mac, fresh)),
+      settle(calls.provisioning(mac, language, fresh)),
+    ]);
+    const parts = [registration, provisioning].filter((part): part is Cached<never> => !('error' in part));
+    return {
+      registration: 'error' in registration ? registration : registration.value,
+      provisioning: 'error' in provisioning ? provisioning : provisioning.value,
+      parts,
+    };
+  })();
+  const [details, state, firmware, conditional] = await Promise.all([
+    calls.details(mac, fresh),
+    calls.state(mac, fresh),
+    calls.firmware(mac, fresh),
+    customerThenConditional,
+  ]);
+  return {
+    data: {
+      details: details.value,
+      state: state.value,
+      firmware: { ...firmware.value, scoreLabel: firmwareScoreLabel(firmware.value.score) },
+      registration: conditional.registration,
+      provisioning: conditional.provisioning,
+    },
+    ...stamp([details, state, firmware, ...conditional.parts]),
+  };
+}

@@ -1,0 +1,438 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { CAPABILITY_MATRIX, ROLE_KEYS, type Capability } from '@insight/common/roles';
+import { appWith, fakeUpstream, tokenFor } from '../testing/fake-upstream';
+import { certificate, details, healthyRoutes, MAC } from '../testing/fixtures';
+
+const ONU = '/api/fe/wan/v1/pon/onu/{mac}';
+const HOUR = 3_600_000;
+
+function setup(overrides: Record<string, unknown> = {}, deps = {}) {
+  const upstream = fakeUpstream({ ...healthyRoutes(), ...(overrides as Record<string, never>) });
+  const { app, audit } = appWith(upstream.transport, deps);
+  const as = (roles = ['engineering'] as Parameters<typeof tokenFor>[1]) => ({
+    get: (path: string) => request(app).get(path).set('authorization', tokenFor('u1', roles)),
+    post: (path: string, body: object = {}) =>
+      request(app).post(path).set('authorization', tokenFor('u1', roles)).send(body),
+  });
+  return { app, audit, upstream, as };
+}
+
+const ENDPOINTS: Array<{ method: 'get' | 'post'; path: string; capability: Capability; body?: object }> = [
+  { method: 'get', path: `/api/360/${MAC}/customer`, capability: 'view360' },
+  { method: 'get', path: `/api/360/${MAC}/wan`, capability: 'view360' },
+  { method: 'get', path: `/api/360/${MAC}/lan`, capability: 'view360' },
+  { method: 'get', path: `/api/360/${MAC}/voice`, capability: 'view360' },
+  { method: 'get', path: `/api/360/${MAC}/birth-certificates`, capability: 'view360' },
+  { method: 'post', path: `/api/360/${MAC}/reset`, capability: 'deviceReset' },
+  {
+    method: 'post',
+    path: `/api/360/${MAC}/voice/ports/1`,
+    capability: 'voiceOps',
+    body: { operation: 'mwiReset' },
+  },
+  { method: 'post', path: `/api/360/${MAC}/birth-certificates/regenerate`, capability: 'regenerateBc' },
+  {
+    method: 'post',
+    path: `/api/360/${MAC}/birth-certificates/sms`,
+    capability: 'sendBcSms',
+    body: { phone: '613-555-0199', certificateId: 'bc-2' },
+  },
+];
+
+describe('authentication and the role matrix', () => {
+  it('when no token or a bad token is sent, then every endpoint answers 401 and no upstream is called', async () => {
+    const { app, upstream } = setup();
+    for (const endpoint of ENDPOINTS) {
+      expect((await request(app)[endpoint.method](endpoint.path)).status, endpoint.path).toBe(401);
+      expect(
+        (await request(app)[endpoint.method](endpoint.path).set('authorization', 'Bearer forged')).status,
+      ).toBe(401);
+    }
+    expect(upstream.calls).toHaveLength(0);
+  });
+
+  it('when each role calls each endpoint, then the answer follows the capability matrix', async () => {
+    for (const role of [...ROLE_KEYS, null]) {
+      const { as } = setup();
+      for (const endpoint of ENDPOINTS) {
+        const roles = role ? [role] : [];
+        const client = as(roles);
+        const res =
+          endpoint.method === 'get'
+            ? await client.get(endpoint.path)
+            : await client.post(endpoint.path, endpoint.body);
+        const allowed = role !== null && CAPABILITY_MATRIX[endpoint.capability].includes(role);
+        expect(res.status === 403, `${role} ${endpoint.path} → ${res.status}`).toBe(!allowed);
+        if (!allowed) expect(res.body.error.code).toBe('forbidden');
+      }
+    }
+  });
+});
+
+describe('MAC validation', () => {
+  it.each([
+    ['empty', '%20'],
+    ['11 hex digits', 'AABBCCDDEEF'],
+    ['13 hex digits', 'AABBCCDDEEFF0'],
+    ['non-hex', 'GGBBCCDDEEFF'],
+    ['encoded slashes', 'AA%2FBB%2FCC%2FDD%2FEE%2FFF'],
+    ['encoded traversal', '..%2F..%2Fadmin'],
+    ['very long', 'A'.repeat(5000)],
+  ])('when the MAC is %s, then 400 invalid_mac and no upstream call', async (_name, mac) => {
+    const { as, upstream } = setup();
+    const res = await as().get(`/api/360/${mac}/customer`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_mac');
+    expect(upstream.calls).toHaveLength(0);
+  });
+
+  it('when the path tries to traverse, then no route matches and no upstream is called', async () => {
+    const { as, upstream } = setup();
+    expect((await as().get('/api/360/../../customer')).status).toBe(404);
+    expect(upstream.calls).toHaveLength(0);
+  });
+
+  it.each(['aa:bb:cc:dd:ee:ff', 'aa-bb-cc-dd-ee-ff', 'aabb.ccdd.eeff', 'AaBbCcDdEeFf'])(
+    'when the MAC is written %s, then it is normalised before the upstream call',
+    async (mac) => {
+      const { as, upstream } = setup();
+      expect((await as().get(`/api/360/${mac}/lan`)).status).toBe(200);
+      expect(upstream.calls[0]!.params.mac).toBe(MAC);
+    },
+  );
+});
+
+describe('customer section', () => {
+  it('when everything answers, then the customer is assembled with when it was fetched', async () => {
+    const { as } = setup();
+    const res = await as().get(`/api/360/${MAC}/customer?language=fr`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      mac: MAC,
+      name: { line1: 'Marie Tremblay', line2: 'Luc Gagnon' },
+      phone: '613-555-1234',
+      email: 'marie@example.ca',
+      node: 'OTT101',
+    });
+    expect(Date.parse(res.body.fetchedAt)).not.toBeNaN();
+  });
+  it('when the customer lookup answers 404, then 404 "MAC not found"', async () => {
+    const { as } = setup({ 'GET /customer-accounts': { status: 404, body: {} } });
+    const res = await as().get(`/api/360/${MAC}/customer`);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toEqual({ code: 'mac_not_found', message: 'MAC not found' });
+  });
+  it('when billing fails, then the other server error names the failing path shape and message', async () => {
+    const { as } = setup({
+      'GET /customer-accounts/{customerAccountNumber}/billing-accounts': {
+        status: 500,
+        body: { message: 'db down' },
+      },
+    });
+    const res = await as().get(`/api/360/${MAC}/customer`);
+    expect(res.status).toBe(502);
+    expect(res.body.error).toEqual({
+      code: 'other_server_error',
+      message: 'Upstream answered 500: db down',
+      path: '/customer-accounts/{customerAccountNumber}/billing-accounts',
+    });
+  });
+  it('when loki fails, then the customer still renders with a loki error value', async () => {
+    const { as } = setup({
+      'GET /customer-accounts/{customerAccountNumber}/loki/macs': { status: 503, body: {} },
+    });
+    const res = await as().get(`/api/360/${MAC}/customer`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.lokiData.error.code).toBe('upstream_error');
+  });
+  it('when an upstream returns a malformed account number, then it never reaches another URL', async () => {
+    const { as, upstream } = setup({
+      'GET /customer-accounts': {
+        status: 200,
+        body: {
+          customerAccountNumber: '../admin',
+          customerAccountType: 'RES',
+          customerAccountTypeName: 'R',
+          contactList: [],
+        },
+      },
+    });
+    expect((await as().get(`/api/360/${MAC}/customer`)).status).toBe(502);
+    expect(upstream.calls.map((c) => c.path)).toEqual(['/customer-accounts']);
+  });
+});
+
+describe('WAN section', () => {
+  it('when the customer has no error, then registration and provisioning are fetched too', async () => {
+    const { as, upstream } = setup();
+    const res = await as().get(`/api/360/${MAC}/wan?language=fr`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.registration.status).toBe('registered');
+    expect(res.body.data.firmware.scoreLabel).toBe('correct');
+    expect(upstream.called(`${ONU}/provisioning/status`)[0]!.query.language).toBe('fr');
+  });
+  it.each([
+    ['404', { status: 404, body: {} }],
+    ['500', { status: 500, body: {} }],
+  ])(
+    'when the customer lookup fails with %s, then registration and provisioning are not called',
+    async (_name, reply) => {
+      const { as, upstream } = setup({ 'GET /customer-accounts': reply });
+      const res = await as().get(`/api/360/${MAC}/wan`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.registration).toBeNull();
+      expect(res.body.data.provisioning).toBeNull();
+      expect(upstream.called(`${ONU}/registration`)).toHaveLength(0);
+      expect(upstream.called(`${ONU}/provisioning/status`)).toHaveLength(0);
+      expect(upstream.called(`${ONU}/details`)).toHaveLength(1);
+    },
+  );
+  it.each([
+    [0, 'correct'],
+    [1, 'wrong'],
+    [-1, 'noApproved'],
+  ])('when the firmware score is %i, then it reads %s', async (score, label) => {
+    const { as } = setup({
+      [`GET ${ONU}/firmware`]: {
+        status: 200,
+        body: {
+          model: 'm',
+          revision: 'r',
+          current: 'A',
+          latest: 'C',
+          approved: score === -1 ? [] : ['C'],
+          score,
+        },
+      },
+    });
+    expect((await as().get(`/api/360/${MAC}/wan`)).body.data.firmware.scoreLabel).toBe(label);
+  });
+});
+
+describe('voice and birth-certificate sections', () => {
+  it('when the device is GPON, then the subscriber is found by serial number alone and ports are sorted', async () => {
+    const { as, upstream } = setup();
+    const res = await as().get(`/api/360/${MAC}/voice`);
+    expect(res.body.data.subscriber.ports.map((p: { port: number }) => p.port)).toEqual([1, 2, 3]);
+    expect(upstream.called('/api/fe/telephony/subscriber/{serialNumber}')[0]!.params).toEqual({
+      serialNumber: 'ALCL10000001',
+    });
+  });
+  it('when the device is EPON, then the subscriber is found by serial number and host IP MTA', async () => {
+    const { as, upstream } = setup({
+      [`GET ${ONU}/details`]: {
+        status: 200,
+        body: details({ networkType: 'EPON', serialNumber: 'ZTEG20000001', hostIpMta: '10.64.0.1' }),
+      },
+      'GET /api/fe/telephony/subscriber/{serialNumber}/hostIpMta/{hostIpMta}': {
+        status: 200,
+        body: { ...(healthyRoutes()['GET /api/fe/telephony/subscriber/{serialNumber}']!.body as object) },
+      },
+    });
+    expect((await as().get(`/api/360/${MAC}/voice`)).status).toBe(200);
+    expect(
+      upstream.called('/api/fe/telephony/subscriber/{serialNumber}/hostIpMta/{hostIpMta}')[0]!.params,
+    ).toEqual({ serialNumber: 'ZTEG20000001', hostIpMta: '10.64.0.1' });
+    expect(upstream.called('/api/fe/telephony/subscriber/{serialNumber}')).toHaveLength(0);
+  });
+  it('when there is no telephony subscriber, then the voice section says so without an error', async () => {
+    const { as } = setup({ 'GET /api/fe/telephony/subscriber/{serialNumber}': { status: 404, body: {} } });
+    const res = await as().get(`/api/360/${MAC}/voice`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.subscriber).toBeNull();
+  });
+  it('when certificates exist, then they are listed newest first with the lower-case network type and BU prefix', async () => {
+    const { as, upstream } = setup();
+    const res = await as().get(`/api/360/${MAC}/birth-certificates`);
+    expect(res.body.data.certificates.map((c: { id: string }) => c.id)).toEqual(['bc-2', 'bc-1']);
+    expect(upstream.called('/{networkType}/bc/bu/{prefix}/onumac/{mac}/all')[0]!.params).toEqual({
+      networkType: 'gpon',
+      prefix: 'ON',
+      mac: MAC,
+    });
+  });
+  it('when the device has no certificate (404), then the list is empty', async () => {
+    const { as } = setup({ 'GET /{networkType}/bc/bu/{prefix}/onumac/{mac}/all': { status: 404, body: {} } });
+    const res = await as().get(`/api/360/${MAC}/birth-certificates`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.certificates).toEqual([]);
+  });
+});
+
+describe('cache', () => {
+  it('when the same view is opened twice, then the upstreams are called once and the answer says cached', async () => {
+    const { as, upstream } = setup();
+    const first = await as().get(`/api/360/${MAC}/wan`);
+    await as().get(`/api/360/${MAC}/voice`);
+    const again = await as().get(`/api/360/${MAC}/wan`);
+    expect(first.body.cached).toBe(false);
+    expect(again.body.cached).toBe(true);
+    expect(again.body.fetchedAt).toBe(first.body.fetchedAt);
+    expect(upstream.called(`${ONU}/details`)).toHaveLength(1);
+  });
+  it('when a section is refreshed, then its upstream calls are made again', async () => {
+    const { as, upstream } = setup({}, { cache: { ttlMs: 30_000, freshWindowMs: 0, maxEntries: 100 } });
+    await as().get(`/api/360/${MAC}/lan`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const refreshed = await as().get(`/api/360/${MAC}/lan?refresh=1`);
+    expect(refreshed.body.cached).toBe(false);
+    expect(upstream.called('/api/fe/lan/v1/cpe/{mac}')).toHaveLength(2);
+  });
+});
+
+describe('operations', () => {
+  it('when a support2 user resets a device, then the upstream gets {action:"reset"} and one audit record is written', async () => {
+    const { as, upstream, audit } = setup();
+    const res = await as(['support2']).post(`/api/360/aa:bb:cc:dd:ee:ff/reset`);
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ status: 'sent', requestId: 'r1' });
+    expect(upstream.called(`${ONU}/action`)[0]!.body).toEqual({ action: 'reset' });
+    expect(audit.records).toEqual([
+      expect.objectContaining({
+        uid: 'u1',
+        mac: MAC,
+        operation: 'deviceReset',
+        outcome: 'sent',
+        customerAccountNumber: expect.any(String),
+      }),
+    ]);
+  });
+  it('when the reset fails upstream, then it answers 502 and still writes exactly one (failed) audit record', async () => {
+    const { as, audit } = setup({ [`POST ${ONU}/action`]: { status: 500, body: {} } });
+    expect((await as().post(`/api/360/${MAC}/reset`)).status).toBe(502);
+    expect(audit.records).toEqual([
+      expect.objectContaining({ operation: 'deviceReset', outcome: 'failed', errorCode: 'upstream_error' }),
+    ]);
+  });
+  it.each([
+    [{ operation: 'callForwarding', enabled: true, number: '6135550100' }, 'PUT', '/call-forwarding'],
+    [{ operation: 'voicemailPasswordReset' }, 'POST', '/voicemail/password-reset'],
+    [{ operation: 'mwiReset' }, 'POST', '/voicemail/mwi-reset'],
+    [{ operation: 'voicemailLanguage', language: 'fr' }, 'PUT', '/voicemail/language'],
+  ])(
+    'when the voice operation %j is sent, then the telephony service gets %s …%s and the audit has it',
+    async (body, method, suffix) => {
+      const path = `/api/fe/telephony/subscriber/{serialNumber}/ports/{port}${suffix}`;
+      const { as, upstream, audit } = setup({
+        [`${method} ${path}`]: {
+          status: 202,
+          body: { accepted: true, operation: body.operation, port: 2, requestId: 'v1' },
+        },
+      });
+      expect((await as(['support1']).post(`/api/360/${MAC}/voice/ports/2`, body)).status).toBe(202);
+      expect(upstream.called(path)[0]!.params).toEqual({ serialNumber: 'ALCL10000001', port: '2' });
+      expect(audit.records).toHaveLength(1);
+      expect(audit.records[0]).toMatchObject({
+        operation: body.operation,
+        parameters: expect.objectContaining({ port: 2 }),
+        outcome: 'sent',
+      });
+    },
+  );
+  it.each([{ operation: 'callForwarding', enabled: true, number: '123' }, { operation: 'format-disk' }, {}])(
+    'when the voice body %j is invalid, then 400 and nothing is sent or audited',
+    async (body) => {
+      const { as, upstream, audit } = setup();
+      const res = await as().post(`/api/360/${MAC}/voice/ports/1`, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('invalid_input');
+      expect(upstream.calls).toHaveLength(0);
+      expect(audit.records).toHaveLength(0);
+    },
+  );
+
+  const regenerateAt = async (ageMs: number | null) => {
+    const now = Date.UTC(2026, 10, 21, 12);
+    const list =
+      ageMs === null
+        ? { status: 404, body: {} }
+        : {
+            status: 200,
+            body: [
+              certificate('bc-old', new Date(now - 90 * 24 * HOUR).toISOString()),
+              certificate('bc-last', new Date(now - ageMs).toISOString()),
+            ],
+          };
+    const answer = (method: string) => () => ({
+      status: method === 'PUT' ? 201 : 200,
+      body: certificate(method === 'PUT' ? 'bc-new' : 'bc-last', new Date(now).toISOString()),
+    });
+    const { as, upstream, audit } = setup(
+      {
+        'GET /{networkType}/bc/bu/{prefix}/onumac/{mac}/all': list,
+        'PUT /{networkType}/bc/bu/{prefix}': answer('PUT'),
+        'POST /{networkType}/bc/bu/{prefix}': answer('POST'),
+      },
+      { now: () => now },
+    );
+    const res = await as(['install']).post(`/api/360/${MAC}/birth-certificates/regenerate`);
+    return { res, upstream, audit, as };
+  };
+  it('when the last certificate is 23 h 59 old, then regeneration uses POST and replaces it by id', async () => {
+    const { res, upstream, as } = await regenerateAt(23 * HOUR + 59 * 60_000);
+    expect(res.status).toBe(201);
+    expect(res.body.method).toBe('POST');
+    const sent = upstream.calls.find((c) => c.method === 'POST')!;
+    expect(sent.body).toEqual({
+      cmts: '',
+      requestDetails: [
+        {
+          macAddress: MAC,
+          techName: 'INSIGHT_UI',
+          jobType: 'REGENERATION',
+          servicesAdded: ['INTERNET'],
+          bcEpicoDevices: [],
+        },
+      ],
+    });
+    const list = await as().get(`/api/360/${MAC}/birth-certificates`);
+    expect(list.body.data.certificates.map((c: { id: string }) => c.id)).toEqual(['bc-last', 'bc-old']);
+  });
+  it('when the last certificate is 24 h 01 old, then regeneration uses PUT and adds the new one', async () => {
+    const { res, upstream, audit, as } = await regenerateAt(24 * HOUR + 60_000);
+    expect(res.body.method).toBe('PUT');
+    expect(upstream.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect(audit.records).toEqual([expect.objectContaining({ operation: 'regenerateBc', outcome: 'sent' })]);
+    const list = await as().get(`/api/360/${MAC}/birth-certificates`);
+    expect(list.body.data.certificates.map((c: { id: string }) => c.id)).toEqual([
+      'bc-new',
+      'bc-last',
+      'bc-old',
+    ]);
+  });
+  it('when there is no certificate yet, then regeneration uses PUT without servicesAdded', async () => {
+    const { res, upstream } = await regenerateAt(null);
+    expect(res.body.method).toBe('PUT');
+    expect(upstream.calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      cmts: '',
+      requestDetails: [
+        { macAddress: MAC, techName: 'INSIGHT_UI', jobType: 'REGENERATION', bcEpicoDevices: [] },
+      ],
+    });
+  });
+  it('when a certificate is sent by SMS to a valid number, then the gateway gets it and the audit has it; a bad number is refused', async () => {
+    const { as, upstream, audit } = setup();
+    const res = await as(['support1']).post(`/api/360/${MAC}/birth-certificates/sms`, {
+      phone: '(613) 555-0199',
+      certificateId: 'bc-2',
+      language: 'fr',
+    });
+    expect(res.status).toBe(202);
+    expect(upstream.called('/v1/messages')[0]!.body).toMatchObject({
+      to: '6135550199',
+      mac: MAC,
+      body: expect.stringContaining('certificat'),
+    });
+    expect(audit.records).toHaveLength(1);
+    expect(
+      (
+        await as().post(`/api/360/${MAC}/birth-certificates/sms`, {
+          phone: '555-0199',
+          certificateId: 'bc-2',
+        })
+      ).status,
+    ).toBe(400);
+    expect(audit.records).toHaveLength(1);
+  });
+});

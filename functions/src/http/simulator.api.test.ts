@@ -1,0 +1,109 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClients } from '../app';
+import { appWith, tokenFor } from '../testing/fake-upstream';
+import { startSimulator } from '../testing/simulator';
+
+const TIMEOUT_MS = 400;
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+let unhandled = 0;
+const onUnhandled = () => unhandled++;
+
+beforeAll(async () => {
+  process.on('unhandledRejection', onUnhandled);
+  sim = await startSimulator({ seed: 'api-tests', timeoutFaultMs: 3000, slowSectionMs: 100 }, TIMEOUT_MS);
+});
+afterAll(async () => {
+  process.off('unhandledRejection', onUnhandled);
+  await sim.close();
+});
+
+describe('upstream clients against the simulator (contract)', () => {
+  it('when each client calls each endpoint for devices of every kind, then every answer parses', async () => {
+    const clients = createClients(sim.upstream);
+    for (const kind of ['epon', 'gpon', 'voice', 'no-bc', 'multi-billing']) {
+      for (const { mac } of await sim.catalogue(kind, 3)) {
+        const account = (await clients.customer.customerAccount(mac, 'fr'))!;
+        const billing = await clients.customer.billingAccounts(account.customerAccountNumber, 'fr');
+        await clients.customer.products(billing[0]!.billingAccountNumber, 'fr');
+        await clients.customer.lokiMacs(account.customerAccountNumber);
+        const details = await clients.wan.details(mac);
+        await Promise.all([
+          clients.wan.state(mac),
+          clients.wan.firmware(mac),
+          clients.wan.registration(mac),
+          clients.wan.provisioningStatus(mac, 'en'),
+          clients.lan.cpe(mac),
+        ]);
+        const voice = await clients.telephony.subscriber(
+          details.networkType,
+          details.serialNumber,
+          details.hostIpMta,
+        );
+        expect(voice === null).toBe(!kind.includes('voice') && voice === null);
+        const bcs = await clients.birthCertificates.list(details.networkType, details.networkGroup, mac);
+        if (kind === 'no-bc') expect(bcs).toBeNull();
+      }
+    }
+    const [voiceDevice] = await sim.catalogue('voice', 1);
+    const details = await clients.wan.details(voiceDevice!.mac);
+    expect(
+      (await clients.telephony.operate(details.serialNumber, 1, { operation: 'mwiReset' })).accepted,
+    ).toBe(true);
+    expect((await clients.wan.reset(voiceDevice!.mac)).action).toBe('reset');
+    expect((await clients.sms.send({ to: '6135550100', body: 'hello', mac: voiceDevice!.mac })).status).toBe(
+      'queued',
+    );
+  });
+});
+
+describe('sections with simulator faults', () => {
+  const SECTIONS = ['customer', 'wan', 'lan', 'voice', 'birth-certificates'] as const;
+  const cases: Record<string, Partial<Record<(typeof SECTIONS)[number], [number, string]>>> = {
+    customer404: { customer: [404, 'mac_not_found'] },
+    customer500: { customer: [502, 'other_server_error'] },
+    wanTimeout: {
+      wan: [504, 'upstream_timeout'],
+      voice: [504, 'upstream_timeout'],
+      'birth-certificates': [504, 'upstream_timeout'],
+    },
+    malformedJson: { lan: [502, 'upstream_error'] },
+    slowSection: {},
+    telephonyDown: { voice: [502, 'upstream_error'] },
+    bcServerError: { 'birth-certificates': [502, 'upstream_error'] },
+  };
+
+  for (const [fault, failing] of Object.entries(cases)) {
+    it(`when the device has the ${fault} fault, then only ${Object.keys(failing).join(', ') || 'no section'} fails and the others answer`, async () => {
+      const { app } = appWith(sim.upstream.customer.transport, { upstream: sim.upstream });
+      const [device] = await sim.catalogue(`fault-${fault}`, 1);
+      const results = await Promise.all(
+        SECTIONS.map(async (section) => {
+          const started = performance.now();
+          const res = await request(app)
+            .get(`/api/360/${device!.mac}/${section}`)
+            .set('authorization', tokenFor('u', ['support1']));
+          return { section, res, ms: performance.now() - started };
+        }),
+      );
+      for (const { section, res, ms } of results) {
+        const expected = failing[section];
+        if (expected) {
+          expect([section, res.status, res.body.error?.code]).toEqual([section, expected[0], expected[1]]);
+          if (expected[0] === 504) expect(ms).toBeLessThan(TIMEOUT_MS + 1000);
+        } else {
+          expect([section, res.status]).toEqual([section, 200]);
+        }
+      }
+      if (fault === 'customer404') {
+        const wan = results.find((r) => r.section === 'wan')!.res.body;
+        expect(wan.data.registration).toBeNull();
+      }
+      if (fault === 'customer500') expect(results[0]!.res.body.error.path).toBe('/customer-accounts');
+    });
+  }
+
+  it('after all the faults, no promise rejection went unhandled', () => {
+    expect(unhandled).toBe(0);
+  });
+});

@@ -1,0 +1,42 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createSimulator } from '../../../simulator/src/server';
+import type { SimulatorOptions } from '../../../simulator/src/config';
+import { fetchTransport } from '../adapters/upstream/transport';
+import type { UpstreamConfig } from '../app';
+
+/** Starts an in-process simulator on a free loopback port; returns its URL and the upstream config pointing at it. */
+export async function startSimulator(options: Partial<SimulatorOptions> = {}, timeoutMs = 1000) {
+  const server: Server = createSimulator({
+    config: { latencyMs: 0, jitterMs: 0, errorRate: 0 },
+    ...options,
+  }).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const transport = fetchTransport();
+  const service = (url: string) => ({ baseUrl: url, timeoutMs, transport });
+  const upstream: UpstreamConfig = {
+    customer: service(base),
+    wan: service(base),
+    lan: service(base),
+    telephony: service(base),
+    birthCertificates: service(`${base}/bc`),
+    sms: service(`${base}/sms`),
+  };
+  return {
+    base,
+    upstream,
+    async catalogue(kind: string, limit = 5): Promise<Array<{ mac: string; kinds: string[] }>> {
+      return (
+        (await (await fetch(`${base}/_sim/catalogue?kind=${kind}&limit=${limit}`)).json()) as {
+          items: Array<{ mac: string; kinds: string[] }>;
+        }
+      ).items;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
