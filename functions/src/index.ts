@@ -5,7 +5,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { Express } from 'express';
 import { firestoreAuditSink } from './adapters/firestore/firestore-audit-sink';
-import { fetchTransport, type ServiceConfig } from './adapters/upstream/transport';
+import { httpTransport, type ServiceConfig } from './adapters/upstream/transport';
 import { createApp } from './app';
 import { params } from './config/params';
 
@@ -16,7 +16,7 @@ let app: Express | undefined;
 /** Built on the first request: param values are only readable at run time. */
 function getApp(): Express {
   if (app) return app;
-  const transport = fetchTransport(params.upstreamApiKey.value() || undefined);
+  const transport = httpTransport({ apiKey: params.upstreamApiKey.value() || undefined });
   const timeoutMs = params.upstreamTimeoutMs.value();
   const service = (baseUrl: string): ServiceConfig => ({ baseUrl, timeoutMs, transport });
   app = createApp({

@@ -30,16 +30,31 @@ export const FAULT_DESCRIPTIONS: Record<FaultName, string> = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Global latency, jitter and random errors, applied to every upstream route (not /_sim). */
+/**
+ * Global latency, jitter and random errors, applied to every upstream route (not /_sim). The answer
+ * leaves exactly `latency` after the request arrived, whatever the handler's own processing time, so
+ * that a fixed latency means a fixed call time.
+ */
 export function globalFaults(getConfig: () => RuntimeConfig): RequestHandler {
-  return async (_req: Request, res: Response, next: NextFunction) => {
+  return (_req: Request, res: Response, next: NextFunction) => {
     const { latencyMs, jitterMs, errorRate } = getConfig();
     const delay = latencyMs + (jitterMs > 0 ? Math.random() * jitterMs : 0);
-    if (delay > 0) await sleep(delay);
     if (errorRate > 0 && Math.random() < errorRate) {
-      res.status(500).json({ error: 'injected', message: 'Random error injected by SIM_ERROR_RATE' });
+      setTimeout(
+        () => res.status(500).json({ error: 'injected', message: 'Random error injected by SIM_ERROR_RATE' }),
+        delay,
+      );
       return;
     }
+    if (delay <= 0) return next();
+    const releaseAt = performance.now() + delay;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.end = ((...args: unknown[]) => {
+      const wait = releaseAt - performance.now();
+      if (wait <= 0) return end(...args);
+      setTimeout(() => end(...args), wait);
+      return res;
+    }) as Response['end'];
     next();
   };
 }

@@ -436,3 +436,38 @@ describe('operations', () => {
     expect(audit.records).toHaveLength(1);
   });
 });
+
+describe('streamed 360 view', () => {
+  const lines = (text: string) =>
+    text
+      .trim()
+      .split('\n')
+      .map(
+        (line) => JSON.parse(line) as { section: string; status: number; body: { error?: { code: string } } },
+      );
+
+  it('when every section is asked at once, then a line per section arrives with its own status', async () => {
+    const { as } = setup({ 'GET /api/fe/lan/v1/cpe/{mac}': { status: 500, body: {} } });
+    const res = await as()
+      .get(`/api/360/${MAC}`)
+      .buffer(true)
+      .parse((response, done) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => done(null, text));
+      });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('application/x-ndjson');
+    const bySection = Object.fromEntries(lines(res.body as string).map((line) => [line.section, line]));
+    expect(Object.keys(bySection).sort()).toEqual(['birth-certificates', 'customer', 'lan', 'voice', 'wan']);
+    expect(bySection.lan!.status).toBe(502);
+    expect(bySection.lan!.body.error!.code).toBe('upstream_error');
+    expect(bySection.customer!.status).toBe(200);
+  });
+
+  it('when unknown sections are asked, then 400 before any upstream call', async () => {
+    const { as, upstream } = setup();
+    expect((await as().get(`/api/360/${MAC}?sections=wan,secrets`)).status).toBe(400);
+    expect(upstream.calls).toHaveLength(0);
+  });
+});

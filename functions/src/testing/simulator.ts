@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSimulator } from '../../../simulator/src/server';
 import type { SimulatorOptions } from '../../../simulator/src/config';
-import { fetchTransport } from '../adapters/upstream/transport';
+import { httpTransport } from '../adapters/upstream/transport';
 import type { UpstreamConfig } from '../app';
 
 /** Starts an in-process simulator on a free loopback port; returns its URL and the upstream config pointing at it. */
@@ -13,7 +13,7 @@ export async function startSimulator(options: Partial<SimulatorOptions> = {}, ti
   }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const transport = fetchTransport();
+  const transport = httpTransport();
   const service = (url: string) => ({ baseUrl: url, timeoutMs, transport });
   const upstream: UpstreamConfig = {
     customer: service(base),

@@ -117,6 +117,14 @@ export function simRoutes(
     res.json({ rssMb: usage.rss / 2 ** 20, heapUsedMb: usage.heapUsed / 2 ** 20 });
   });
 
+  // Generates a device into the catalogue cache without any latency (benchmarks warm up with it).
+  router.get('/_sim/warm/:mac', (req, res) => {
+    const entry = ctx.store.entry(req.params.mac.toUpperCase());
+    if (!entry) return badRequest(res, 'unknown MAC');
+    ctx.store.get(entry);
+    res.status(204).end();
+  });
+
   router.get('/_sim/catalogue', (req, res) => {
     const query = catalogueQuery.safeParse(req.query);
     if (!query.success)

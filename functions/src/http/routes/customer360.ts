@@ -3,9 +3,12 @@ import { z } from 'zod';
 import {
   regenerateRequestSchema,
   resetRequestSchema,
+  SECTIONS,
   sendSmsRequestSchema,
   voiceOperationSchema,
+  type Section,
 } from '@insight/common/customer360';
+import { AppError } from '../../lib/app-error';
 import { getBirthCertificates } from '../../domain/birth-certificates/get-birth-certificates';
 import { getCustomer } from '../../domain/customer/get-customer';
 import { getLan } from '../../domain/lan/get-lan';
@@ -27,6 +30,13 @@ const readQuery = z.object({
   refresh: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 const portParam = z.coerce.number().int().min(1).max(16);
+const streamQuery = readQuery.extend({
+  sections: z
+    .string()
+    .default(SECTIONS.join(','))
+    .transform((value) => [...new Set(value.split(','))])
+    .pipe(z.array(z.enum(SECTIONS)).min(1)),
+});
 
 /** Express 5 forwards rejected promises to the error middleware. */
 type Handler = (req: Request, res: Response) => Promise<void>;
@@ -47,36 +57,49 @@ export function customer360Router(calls: UpstreamCalls, operations: OperationDep
     return { uid: user.uid, email: user.email };
   };
 
-  router.get(
-    '/360/:mac/customer',
-    view,
-    validateMac,
-    read((mac, language, fresh) => getCustomer(calls, mac, language, fresh)),
-  );
-  router.get(
-    '/360/:mac/wan',
-    view,
-    validateMac,
-    read((mac, language, fresh) => getWan(calls, mac, language, fresh)),
-  );
-  router.get(
-    '/360/:mac/lan',
-    view,
-    validateMac,
-    read((mac, _language, fresh) => getLan(calls, mac, fresh)),
-  );
-  router.get(
-    '/360/:mac/voice',
-    view,
-    validateMac,
-    read((mac, _language, fresh) => getVoice(calls, mac, fresh)),
-  );
-  router.get(
-    '/360/:mac/birth-certificates',
-    view,
-    validateMac,
-    read((mac, _language, fresh) => getBirthCertificates(calls, mac, fresh)),
-  );
+  const loaders: Record<Section, (mac: string, language: string, fresh: boolean) => Promise<unknown>> = {
+    customer: (mac, language, fresh) => getCustomer(calls, mac, language, fresh),
+    wan: (mac, language, fresh) => getWan(calls, mac, language, fresh),
+    lan: (mac, _language, fresh) => getLan(calls, mac, fresh),
+    voice: (mac, _language, fresh) => getVoice(calls, mac, fresh),
+    'birth-certificates': (mac, _language, fresh) => getBirthCertificates(calls, mac, fresh),
+  };
+  for (const section of SECTIONS)
+    router.get(`/360/:mac/${section}`, view, validateMac, read(loaders[section]));
+
+  /**
+   * Every section in one streamed answer (NDJSON): a line per section as soon as it is ready,
+   * `{ section, status, body }`, where body is the section's answer or its `{ error }`.
+   */
+  router.get('/360/:mac', view, validateMac, async (req, res) => {
+    const query = parseWith(streamQuery, req.query);
+    const fresh = query.refresh === '1' || query.refresh === 'true';
+    const mac = res.locals.mac as string;
+    res
+      .status(200)
+      .set({ 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'private, no-store' });
+    res.flushHeaders();
+    await Promise.all(
+      query.sections.map(async (section) => {
+        let line: { section: Section; status: number; body: unknown };
+        try {
+          line = { section, status: 200, body: await loaders[section](mac, query.language, fresh) };
+        } catch (error) {
+          const appError = error instanceof AppError ? error : new AppError('internal', 'Internal error');
+          const body = {
+            error: {
+              code: appError.code,
+              message: appError.message,
+              ...(appError.path ? { path: appError.path } : {}),
+            },
+          };
+          line = { section, status: appError.status, body };
+        }
+        res.write(`${JSON.stringify(line)}\n`);
+      }),
+    );
+    res.end();
+  });
 
   router.post('/360/:mac/reset', requireCapability('deviceReset'), validateMac, async (req, res) => {
     parseWith(resetRequestSchema, req.body ?? {});

@@ -1,0 +1,129 @@
+/**
+ * `npm run bench:api`: the functions' app in-process against the simulator (a separate process) with a
+ * fixed upstream latency (BENCH_LATENCY_MS, default 40 ms, no jitter). Fetches complete 360 views (all
+ * five sections in one streamed request, each view on a device not seen before so that nothing is cached) at concurrency
+ * 1 and 50, and prints p50/p95 of a complete view against the critical-path lower bound.
+ */
+import { spawn } from 'node:child_process';
+import { Agent, request } from 'undici';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../functions/src/app';
+import { httpTransport } from '../functions/src/adapters/upstream/transport';
+import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
+import { SECTIONS } from '../common/src/customer360';
+import { ROOT, waitForUrl } from './lib/emulator-env';
+import { stop } from './lib/processes';
+
+const LATENCY = Number(process.env.BENCH_LATENCY_MS ?? 40);
+const SIM_PORT = Number(process.env.BENCH_SIM_PORT ?? 9191);
+const sim = `http://127.0.0.1:${SIM_PORT}`;
+/**
+ * The longest chain of dependent upstream calls of a 360 view: customer account → billing accounts →
+ * products. (WAN: account → registration; voice and certificates: details → their call; all shorter.)
+ */
+const CRITICAL_CHAIN = ['customer-accounts', 'billing-accounts', 'products'];
+const criticalPathMs = CRITICAL_CHAIN.length * LATENCY;
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'simulator/src/main.ts'], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    SIM_PORT: String(SIM_PORT),
+    SIM_LATENCY_MS: String(LATENCY),
+    SIM_JITTER_MS: '0',
+    SIM_ERROR_RATE: '0',
+  },
+  stdio: 'ignore',
+});
+
+try {
+  await waitForUrl(`${sim}/_sim/health`, 30_000);
+  const { items } = (await (await fetch(`${sim}/_sim/catalogue?limit=1000`)).json()) as {
+    items: Array<{ mac: string }>;
+  };
+  // Warm the simulator's own catalogue cache: its first-touch generation of a device is not ours to measure.
+  for (let i = 0; i < items.length; i += 100)
+    await Promise.all(
+      items.slice(i, i + 100).map(({ mac }) => fetch(`${sim}/_sim/warm/${mac}`).then((r) => r.arrayBuffer())),
+    );
+  const transport = httpTransport();
+  const service = (baseUrl: string) => ({ baseUrl, timeoutMs: 10_000, transport });
+  const app = createApp({
+    version: 'bench',
+    verifyToken: async () => ({ uid: 'bench', email: 'bench@insight.test', roles: ['support1'] }),
+    audit: new MemoryAuditSink(),
+    upstream: {
+      customer: service(sim),
+      wan: service(sim),
+      lan: service(sim),
+      telephony: service(sim),
+      birthCertificates: service(`${sim}/bc`),
+      sms: service(`${sim}/sms`),
+    },
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/360`;
+
+  // The browser's side of the bench: its own connection pool, like a separate client.
+  const client = new Agent({ keepAliveTimeout: 10_000, connections: 256 });
+  let next = 0;
+  async function view(): Promise<number> {
+    const mac = items[next++ % items.length]!.mac;
+    const started = performance.now();
+    // The whole view in one streamed request (what the 360 page does): done when the last section line is in.
+    const res = await request(`${api}/${mac}`, {
+      dispatcher: client,
+      headers: { authorization: 'Bearer bench' },
+    });
+    // The browser parses these lines; the bench only checks each line's status, to keep its own CPU out of the figures.
+    const statuses = [...(await res.body.text()).matchAll(/^\{"section":"([\w-]+)","status":(\d+)/gm)].map(
+      (m) => ({ section: m[1], status: Number(m[2]) }),
+    );
+    if (
+      res.statusCode !== 200 ||
+      statuses.length !== SECTIONS.length ||
+      statuses.some((line) => line.status >= 500)
+    ) {
+      throw new Error(
+        `a section failed for ${mac}: ${statuses.map((line) => `${line.section}=${line.status}`).join(',')}`,
+      );
+    }
+    return performance.now() - started;
+  }
+
+  async function run(concurrency: number, views: number) {
+    const times: number[] = [];
+    let remaining = views;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (remaining-- > 0) times.push(await view());
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    times.sort((a, b) => a - b);
+    const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
+    return { p50: pct(50), p95: pct(95), rps: times.length / seconds, views: times.length };
+  }
+
+  await run(5, 20); // warm-up: connections, JIT
+  const c1 = await run(1, Number(process.env.BENCH_C1_VIEWS ?? 60));
+  const c50 = await run(50, 400);
+  server.close();
+
+  const line = (name: string, r: Awaited<ReturnType<typeof run>>) =>
+    console.log(
+      `${name.padEnd(15)} views ${String(r.views).padStart(4)}  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p50/critical ${(r.p50 / criticalPathMs).toFixed(3)}  ${r.rps.toFixed(1)} views/s (${(r.rps * SECTIONS.length).toFixed(0)} sections/s)`,
+    );
+  console.log(
+    `upstream latency ${LATENCY} ms, critical path ${CRITICAL_CHAIN.join(' → ')} = ${criticalPathMs} ms`,
+  );
+  line('concurrency 1', c1);
+  line('concurrency 50', c50);
+  console.log(
+    `bench:api c1_p50_ratio=${(c1.p50 / criticalPathMs).toFixed(3)} c50_p50_ratio=${(c50.p50 / criticalPathMs).toFixed(3)} c50_rps=${c50.rps.toFixed(1)}`,
+  );
+} finally {
+  await stop(child);
+}
