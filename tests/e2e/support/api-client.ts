@@ -1,0 +1,63 @@
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
+import type { TestUser } from './users';
+import { PORTAL } from './browser';
+
+export const SIMULATOR = process.env.SIMULATOR_URL ?? 'http://127.0.0.1:9100';
+
+/** Signs a test user in from Node (fake Google credential, auth emulator) and returns an ID token. */
+export async function idTokenFor(user: TestUser): Promise<{ token: string; close(): Promise<void> }> {
+  const app: FirebaseApp = initializeApp(
+    { apiKey: 'demo-api-key', projectId: 'demo-insight', authDomain: 'demo-insight.firebaseapp.com' },
+    `node-${user.uid}`,
+  );
+  const auth = getAuth(app);
+  connectAuthEmulator(auth, 'http://127.0.0.1:9099', { disableWarnings: true });
+  const credential = await signInWithCredential(
+    auth,
+    GoogleAuthProvider.credential(
+      JSON.stringify({ sub: user.googleSub, email: user.email, email_verified: true }),
+    ),
+  );
+  return { token: await credential.user.getIdToken(), close: () => deleteApp(app) };
+}
+
+export async function api(token: string, path: string, init: RequestInit = {}) {
+  const res = await fetch(`${PORTAL}/api${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown> & {
+      data?: Record<string, unknown>;
+      error?: { code: string };
+    },
+  };
+}
+
+export async function catalogue(
+  kind: string,
+  limit = 1,
+): Promise<Array<{ mac: string; customerAccountNumber: string; networkType: string }>> {
+  const res = await fetch(`${SIMULATOR}/_sim/catalogue?kind=${kind}&limit=${limit}`);
+  return (
+    (await res.json()) as {
+      items: Array<{ mac: string; customerAccountNumber: string; networkType: string }>;
+    }
+  ).items;
+}
+
+/** Polls until `check` returns a value or the deadline passes. */
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined>,
+  deadlineMs = 15_000,
+): Promise<T> {
+  const end = Date.now() + deadlineMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`not true within ${deadlineMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
