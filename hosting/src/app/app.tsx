@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { StatusPage } from '../features/errors/components/status-page';
 import { readLanguageCookie } from '../lib/cookies';
 import { i18n } from '../lib/i18n';
+import { IdlePrefetch } from './idle-prefetch';
 import { AppLayout } from './layout/app-layout';
 import { AuthProvider } from './providers/auth-provider';
 import { PreferencesProvider } from './providers/preferences-provider';
@@ -23,6 +24,7 @@ export function App() {
         <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
           <AuthProvider>
             <PreferencesProvider>
+              <IdlePrefetch />
               <AppLayout>
                 <AppRoutes />
               </AppLayout>

@@ -167,7 +167,7 @@ function makeClients(rng: Rng, faker: Faker, count: number, pods: PlumePod[]): P
     return {
       mac: hex(rng, 6),
       ip: `192.168.1.${10 + i}`,
-      hostname: `${faker.person.firstName()}s-${pick(rng, kinds)}`.replace(/[^\w-]/g, ''),
+      hostname: `${faker.person.firstName()}s-${pick(rng, kinds)}`.normalize('NFD').replace(/[^\w-]/g, ''),
       band,
       channel:
         band === '2.4GHz'

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { normalizeMac } from '@insight/common/mac';
 import { usePreferences } from '../../../app/providers/preferences-provider';
+import { useAllCallsReported } from '../../../lib/tracked-calls';
 
 interface Props {
   /** Focus this field when '/' is pressed outside another input. */
@@ -23,6 +24,8 @@ export function MacSearchField({ shortcut = false, size = 'medium', autoFocus, o
   const [value, setValue] = useState('');
   const [error, setError] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  // SPEC.md section 4: search is enabled only once all tracked API calls have reported.
+  const ready = useAllCallsReported();
 
   useEffect(() => {
     if (!shortcut) return;
@@ -41,6 +44,7 @@ export function MacSearchField({ shortcut = false, size = 'medium', autoFocus, o
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (!ready) return;
     const mac = normalizeMac(value);
     if (!mac) {
       setError(true);
@@ -75,7 +79,7 @@ export function MacSearchField({ shortcut = false, size = 'medium', autoFocus, o
           input: {
             endAdornment: (
               <InputAdornment position="end">
-                <IconButton type="submit" edge="end" aria-label={t('macSearch.submit')}>
+                <IconButton type="submit" edge="end" aria-label={t('macSearch.submit')} disabled={!ready}>
                   <SearchIcon />
                 </IconButton>
               </InputAdornment>

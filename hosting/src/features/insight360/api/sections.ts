@@ -1,0 +1,109 @@
+import useSWR from 'swr';
+import {
+  SECTIONS,
+  type BirthCertificatesSection,
+  type Customer,
+  type LanSection,
+  type Section,
+  type SectionResponse,
+  type VoiceSection,
+  type WanSection,
+} from '@insight/common/customer360';
+import { isErrorCode } from '@insight/common/errors';
+import { apiFetch, apiStream, HttpError } from '../../../lib/http-client';
+import { useTrackedCall } from '../../../lib/tracked-calls';
+
+export interface SectionData {
+  customer: Customer;
+  wan: WanSection;
+  lan: LanSection;
+  voice: VoiceSection;
+  'birth-certificates': BirthCertificatesSection;
+}
+
+export const sectionPath = (mac: string, section: Section, language: string) =>
+  `/360/${mac}/${section}?language=${language}`;
+
+type Settle = { resolve(value: unknown): void; reject(error: unknown): void };
+interface StreamEntry {
+  started: number;
+  waiting: Map<Section, Promise<unknown>>;
+}
+/** Whole-view streams in flight, by MAC and language. */
+const streams = new Map<string, StreamEntry>();
+const STREAM_REUSE_MS = 5_000;
+
+/**
+ * Loads every section of a view with one streamed request (GET /api/360/{mac}); each section's promise
+ * settles as its line arrives. A section asked again later (retry, revalidation) uses its own route.
+ */
+function fromStream(mac: string, section: Section, language: string): Promise<unknown> | null {
+  const key = `${mac}:${language}`;
+  let entry = streams.get(key);
+  if (!entry || performance.now() - entry.started > STREAM_REUSE_MS) {
+    const settles = new Map<Section, Settle>();
+    const waiting = new Map<Section, Promise<unknown>>();
+    for (const name of SECTIONS)
+      waiting.set(name, new Promise((resolve, reject) => settles.set(name, { resolve, reject })));
+    for (const promise of waiting.values()) promise.catch(() => undefined);
+    entry = { started: performance.now(), waiting };
+    streams.set(key, entry);
+    apiStream(`/360/${mac}?language=${language}`, (raw) => {
+      const line = raw as {
+        section: Section;
+        status: number;
+        body: { error?: { code?: string; message?: string; path?: string } };
+      };
+      const settle = settles.get(line.section);
+      if (!settle) return;
+      settles.delete(line.section);
+      if (line.status >= 200 && line.status < 300) settle.resolve(line.body);
+      else
+        settle.reject(
+          new HttpError(
+            line.status,
+            isErrorCode(line.body.error?.code) ? line.body.error.code : 'internal',
+            line.body.error?.message ?? '',
+            line.body.error?.path,
+          ),
+        );
+    })
+      .catch((error: unknown) => settles.forEach((settle) => settle.reject(error)))
+      .finally(() =>
+        settles.forEach((settle) =>
+          settle.reject(new HttpError(502, 'upstream_error', 'Section missing from the answer')),
+        ),
+      );
+  }
+  const promise = entry.waiting.get(section) ?? null;
+  // Each section takes its line once; asking again goes to the section's own route.
+  entry.waiting.delete(section);
+  return promise;
+}
+
+/**
+ * One section of the 360 view (SWR: cached per MAC, section and language). `refresh()` asks the API
+ * to bypass its cache. Every section is a tracked call: search waits until all have reported.
+ */
+export function useSection<S extends Section>(mac: string | null, section: S, language: string) {
+  const key = mac ? sectionPath(mac, section, language) : null;
+  const swr = useSWR<SectionResponse<SectionData[S]>, HttpError>(
+    key,
+    (path: string) =>
+      (fromStream(mac!, section, language) as Promise<SectionResponse<SectionData[S]>> | null) ??
+      apiFetch(path),
+    {
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+      dedupingInterval: 10_000,
+    },
+  );
+  useTrackedCall(key, swr.isLoading);
+  return {
+    ...swr,
+    refresh: () =>
+      key
+        ? swr.mutate(apiFetch<SectionResponse<SectionData[S]>>(`${key}&refresh=1`), { revalidate: false })
+        : undefined,
+  };
+}

@@ -1,0 +1,95 @@
+import { Box, Chip, Stack, Typography } from '@mui/material';
+import { SimpleTreeView } from '@mui/x-tree-view/SimpleTreeView';
+import { TreeItem } from '@mui/x-tree-view/TreeItem';
+import { useTranslation } from 'react-i18next';
+import type { Customer, ServiceTreeNode } from '@insight/common/customer360';
+import { FieldList } from '../../../components/field-list';
+
+function TreeNodes({ nodes }: { nodes: ServiceTreeNode[] }) {
+  return nodes.map((node) => (
+    <TreeItem key={node.id} itemId={node.id} label={node.name}>
+      {node.children.length > 0 && <TreeNodes nodes={node.children} />}
+    </TreeItem>
+  ));
+}
+
+/** Who the customer is: names, numbers, contact, service addresses with their services, node, head end, services tree. */
+export function CustomerHeader({ customer, headEnd }: { customer: Customer; headEnd: string | null }) {
+  const { t } = useTranslation('insight360');
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Typography variant="h5" component="p" data-testid="customer-name" sx={{ fontWeight: 600 }}>
+          {customer.name.line1}
+        </Typography>
+        {customer.name.line2 && (
+          <Typography color="text.secondary" data-testid="customer-name-2">
+            {customer.name.line2}
+          </Typography>
+        )}
+      </Box>
+      <FieldList
+        columns={3}
+        fields={[
+          { label: t('customer.account'), value: customer.customerAccount, testId: 'customer-account' },
+          {
+            label: t('customer.billingAccount'),
+            testId: 'customer-billing',
+            value: (
+              <>
+                {customer.billingAccount ?? '-'}
+                {customer.billingAccountCount > 1 && (
+                  <Chip
+                    size="small"
+                    sx={{ ml: 1 }}
+                    label={t('customer.severalBilling', {
+                      count: customer.billingAccountCount,
+                      status: customer.billingAccountStatus,
+                    })}
+                  />
+                )}
+              </>
+            ),
+          },
+          { label: t('customer.type'), value: customer.customerAccountTypeName },
+          { label: t('customer.phone'), value: customer.phone, testId: 'customer-phone' },
+          { label: t('customer.email'), value: customer.email ?? '-', testId: 'customer-email' },
+          { label: t('customer.node'), value: customer.node ?? '-', testId: 'customer-node' },
+          { label: t('customer.headEnd'), value: headEnd ?? '-', testId: 'customer-head-end' },
+        ]}
+      />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        {customer.addresses.map((address, index) => (
+          <Box key={address.address} data-testid="customer-address">
+            <Typography variant="caption" color="text.secondary" component="p">
+              {t('customer.serviceAddress', { n: index + 1 })}
+            </Typography>
+            {address.lines.map((line) => (
+              <Typography key={line} variant="body2">
+                {line}
+              </Typography>
+            ))}
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+              {address.services.map((service) => (
+                <Chip key={service} size="small" variant="outlined" label={service} />
+              ))}
+            </Stack>
+          </Box>
+        ))}
+      </Box>
+      {customer.servicesTree.length > 0 && (
+        <Box>
+          <Typography variant="caption" color="text.secondary" component="p">
+            {t('customer.servicesTree')}
+          </Typography>
+          <SimpleTreeView
+            aria-label={t('customer.servicesTree')}
+            defaultExpandedItems={customer.servicesTree.map((node) => node.id)}
+          >
+            <TreeNodes nodes={customer.servicesTree} />
+          </SimpleTreeView>
+        </Box>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  IconButton,
+  Skeleton,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { useTranslation } from 'react-i18next';
+import type { Section } from '@insight/common/customer360';
+import { useFormatDateTime } from '../../../lib/date';
+import type { HttpError } from '../../../lib/http-client';
+
+interface Props<T> {
+  title: string;
+  section: Section;
+  state: {
+    data?: { data: T; fetchedAt: string; cached: boolean };
+    error?: HttpError;
+    isLoading: boolean;
+    isValidating?: boolean;
+  };
+  onRefresh(): void;
+  action?: ReactNode;
+  children: (data: T) => ReactNode;
+  testId: string;
+}
+
+/**
+ * A part of the 360 view fed by one API section: skeleton while loading, its own translated error with
+ * a retry, and when the data was fetched with a refresh that bypasses the cache.
+ */
+export function SectionCard<T>({ title, section, state, onRefresh, action, children, testId }: Props<T>) {
+  const { t } = useTranslation('insight360');
+  const { t: te } = useTranslation('errors');
+  const formatDate = useFormatDateTime();
+  const status = state.error ? 'error' : state.data ? 'ready' : 'loading';
+  return (
+    <Card
+      variant="outlined"
+      data-testid={testId}
+      data-state={status}
+      component="section"
+      aria-labelledby={`${testId}-title`}
+      sx={{ height: '100%' }}
+    >
+      <CardHeader
+        title={title}
+        slotProps={{
+          title: { variant: 'subtitle1', component: 'h2', id: `${testId}-title`, sx: { fontWeight: 600 } },
+        }}
+        action={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            {action}
+            <Tooltip title={t('refresh')}>
+              <span>
+                <IconButton
+                  size="small"
+                  onClick={onRefresh}
+                  disabled={state.isLoading || state.isValidating}
+                  aria-label={`${t('refresh')} ${title}`}
+                >
+                  <RefreshIcon fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </Stack>
+        }
+        sx={{ pb: 0 }}
+      />
+      <CardContent>
+        {status === 'loading' && (
+          <Box role="status" aria-label={t('loadingSection', { section: title })}>
+            <Skeleton height={28} />
+            <Skeleton height={28} width="80%" />
+            <Skeleton height={28} width="60%" />
+          </Box>
+        )}
+        {status === 'error' && (
+          <Alert
+            severity="error"
+            data-testid={`${testId}-error`}
+            data-code={state.error!.code}
+            action={
+              <Button color="inherit" size="small" onClick={onRefresh}>
+                {t('retry')}
+              </Button>
+            }
+          >
+            {t('sectionError', {
+              section: t(`sections.${section}`),
+              message: te(`codes.${state.error!.code}`),
+            })}
+          </Alert>
+        )}
+        {status === 'ready' && (
+          <>
+            {children(state.data!.data)}
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="p"
+              sx={{ mt: 2 }}
+              data-testid={`${testId}-fetched`}
+            >
+              {t('fetchedAt', { date: formatDate(state.data!.fetchedAt) })}
+              {state.data!.cached ? ` · ${t('cached')}` : ''}
+            </Typography>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

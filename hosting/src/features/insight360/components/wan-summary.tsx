@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import type { WanSection } from '@insight/common/customer360';
+import { ADMIN_STATUS, gradeMetric, OPER_STATUS } from '@insight/common/grading';
+import { FieldList } from '../../../components/field-list';
+import { GradeChip, StatusChip } from '../../../components/grade-chip';
+
+/** Signal: receive and transmit power graded, the OLT's receive power, admin and operational status. */
+export function SignalSummary({ wan }: { wan: WanSection }) {
+  const { t } = useTranslation('insight360');
+  const type = wan.details.networkType;
+  const oper = OPER_STATUS[wan.state.operStatus] ?? 'unknown';
+  return (
+    <FieldList
+      columns={3}
+      fields={[
+        {
+          label: t('wan.rxPower'),
+          value: <GradeChip grading={gradeMetric(type, 'rxPower', wan.state.rx_pwr)} testId="grade-rx" />,
+        },
+        {
+          label: t('wan.txPower'),
+          value: <GradeChip grading={gradeMetric(type, 'txPower', wan.state.tx_pwr)} testId="grade-tx" />,
+        },
+        {
+          label: t('wan.oltRxPower'),
+          value: (
+            <GradeChip
+              grading={gradeMetric(type, 'oltRxPower', wan.state.oltRxPower)}
+              testId="grade-olt-rx"
+            />
+          ),
+        },
+        {
+          label: t('status.adminStatus'),
+          value: t(`status.admin.${ADMIN_STATUS[wan.state.adminStatus] ?? 'down'}`),
+        },
+        {
+          label: t('status.operStatus'),
+          value: (
+            <StatusChip
+              grade={oper === 'up' ? 'pass' : oper === 'testing' || oper === 'dormant' ? 'warn' : 'fail'}
+              label={t(`status.oper.${oper}`)}
+            />
+          ),
+          testId: 'oper-status',
+        },
+      ]}
+    />
+  );
+}
+
+export function FirmwareSummary({ wan }: { wan: WanSection }) {
+  const { t } = useTranslation('insight360');
+  const { firmware } = wan;
+  const grade =
+    firmware.scoreLabel === 'correct' ? 'pass' : firmware.scoreLabel === 'wrong' ? 'fail' : 'warn';
+  return (
+    <FieldList
+      columns={3}
+      fields={[
+        { label: t('wan.current'), value: firmware.current, testId: 'firmware-current' },
+        { label: t('wan.latest'), value: firmware.latest },
+        { label: t('wan.approved'), value: firmware.approved.join(', ') || '-' },
+        {
+          label: t('wan.firmware'),
+          value: <StatusChip grade={grade} label={t(`wan.score.${firmware.scoreLabel}`)} />,
+          testId: 'firmware-score',
+        },
+        { label: t('wan.model'), value: firmware.model },
+        { label: t('wan.revision'), value: firmware.revision },
+      ]}
+    />
+  );
+}
