@@ -89,11 +89,8 @@ function CertificateFields({ bc, networkType }: { bc: BirthCertificate; networkT
   );
 }
 
-function age(
-  ts: string,
-  t: (key: 'bc.hoursOld' | 'bc.daysOld', options: { count: number }) => string,
-): string {
-  const hours = Math.max(0, Math.round((Date.now() - Date.parse(ts)) / 3_600_000));
+function age(ts: string, now: number, t: (key: 'bc.hoursOld' | 'bc.daysOld', options: { count: number }) => string): string {
+  const hours = Math.max(0, Math.round((now - Date.parse(ts)) / 3_600_000));
   return hours < 48 ? t('bc.hoursOld', { count: hours }) : t('bc.daysOld', { count: Math.round(hours / 24) });
 }
 
