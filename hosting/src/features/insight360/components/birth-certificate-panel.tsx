@@ -89,7 +89,11 @@ function CertificateFields({ bc, networkType }: { bc: BirthCertificate; networkT
   );
 }
 
-function age(ts: string, now: number, t: (key: 'bc.hoursOld' | 'bc.daysOld', options: { count: number }) => string): string {
+function age(
+  ts: string,
+  now: number,
+  t: (key: 'bc.hoursOld' | 'bc.daysOld', options: { count: number }) => string,
+): string {
   const hours = Math.max(0, Math.round((now - Date.parse(ts)) / 3_600_000));
   return hours < 48 ? t('bc.hoursOld', { count: hours }) : t('bc.daysOld', { count: Math.round(hours / 24) });
 }
@@ -133,12 +137,7 @@ export function BirthCertificatePanel({
           data-testid="bc-none"
           action={
             canRegenerate && (
-              <Button
-                color="inherit"
-                size="small"
-                onClick={openRegenerate}
-                data-testid="bc-generate"
-              >
+              <Button color="inherit" size="small" onClick={openRegenerate} data-testid="bc-generate">
                 {t('bc.generate')}
               </Button>
             )

@@ -216,7 +216,12 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
         )}
       </Box>
     ),
-    internet: card('wan', wan, t('internet.title'), (data) => <InternetPanel wan={data} />),
+    internet: card('wan', wan, t('internet.title'), (data) => (
+      <Stack spacing={2}>
+        <InternetPanel wan={data} />
+        <SignalSummary wan={data} />
+      </Stack>
+    )),
     lan: card('lan', lan, t('tabs.lan'), (data) => (
       <Suspense fallback={<PageLoading />}>
         <LanPanel lan={data} />

@@ -49,10 +49,6 @@ export function InternetPanel({ wan }: { wan: WanSection }) {
           label: t('internet.cpe'),
           value: t('internet.cpeValue', { count: wan.state.cpe, max: wan.state.max_cpe }),
         },
-        {
-          label: t('wan.rxPower'),
-          value: <GradeChip grading={gradeMetric(wan.details.networkType, 'rxPower', wan.state.rx_pwr)} />,
-        },
       ]}
     />
   );
