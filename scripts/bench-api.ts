@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../functions/src/app';
 import { httpTransport } from '../functions/src/adapters/upstream/transport';
 import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
+import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
 import { SECTIONS } from '../common/src/customer360';
 import { ROOT, waitForUrl } from './lib/emulator-env';
 import { stop } from './lib/processes';
@@ -52,6 +53,7 @@ try {
     version: 'bench',
     verifyToken: async () => ({ uid: 'bench', email: 'bench@insight.test', roles: ['support1'] }),
     audit: new MemoryAuditSink(),
+    directory: new MemoryUserDirectory([]),
     upstream: {
       customer: service(sim),
       wan: service(sim),

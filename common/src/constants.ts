@@ -11,3 +11,6 @@ export const LOADING_BAR = { durationMs: 5000, throttleMs: 200, hideDelayMs: 500
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 export const PROVINCES = ['ON', 'QC'] as const;
 export type Province = (typeof PROVINCES)[number];
+/** Threshold range entry is limited to ± this bound (SPEC.md section 5; firestore.rules holds the same). */
+export const THRESHOLD_OUTER_BOUND = 10000;
+export const RECENT_LOOKUPS_LIMIT = 20;

@@ -13,8 +13,17 @@ describe('grading with the default ranges', () => {
     expect(gradeMetric('GPON', 'rxPower', value).grade).toBe(expected);
   });
   it('gives the deciding bound as the reason', () => {
-    expect(gradeMetric('GPON', 'rxPower', -25.9)).toEqual({ grade: 'warn', value: -25.9, unit: 'dBm', rule: { grade: 'warn', direction: 'below', bound: -25 } });
-    expect(gradeMetric('EPON', 'rxPower', -26.5).rule).toEqual({ grade: 'fail', direction: 'below', bound: -26 });
+    expect(gradeMetric('GPON', 'rxPower', -25.9)).toEqual({
+      grade: 'warn',
+      value: -25.9,
+      unit: 'dBm',
+      rule: { grade: 'warn', direction: 'below', bound: -25 },
+    });
+    expect(gradeMetric('EPON', 'rxPower', -26.5).rule).toEqual({
+      grade: 'fail',
+      direction: 'below',
+      bound: -26,
+    });
   });
   it('names statuses as words', () => {
     expect(ADMIN_STATUS[3]).toBe('testing');

@@ -38,23 +38,40 @@ export const DEFAULT_THRESHOLDS: Record<'GPON' | 'EPON', Record<Metric, Threshol
 
 export function grade(value: number | null | undefined, threshold: Threshold): Grading {
   const unit = threshold.unit;
-  if (value === null || value === undefined || Number.isNaN(value)) return { grade: 'n/a', value: null, unit, rule: null };
+  if (value === null || value === undefined || Number.isNaN(value))
+    return { grade: 'n/a', value: null, unit, rule: null };
   const { failBelow, warnBelow, warnAbove, failAbove } = threshold;
-  if (failBelow !== undefined && value < failBelow) return { grade: 'fail', value, unit, rule: { grade: 'fail', direction: 'below', bound: failBelow } };
-  if (failAbove !== undefined && value > failAbove) return { grade: 'fail', value, unit, rule: { grade: 'fail', direction: 'above', bound: failAbove } };
-  if (warnBelow !== undefined && value < warnBelow) return { grade: 'warn', value, unit, rule: { grade: 'warn', direction: 'below', bound: warnBelow } };
-  if (warnAbove !== undefined && value > warnAbove) return { grade: 'warn', value, unit, rule: { grade: 'warn', direction: 'above', bound: warnAbove } };
-  const nearest = warnBelow !== undefined ? { grade: 'warn' as const, direction: 'below' as const, bound: warnBelow } : warnAbove !== undefined ? { grade: 'warn' as const, direction: 'above' as const, bound: warnAbove } : null;
+  if (failBelow !== undefined && value < failBelow)
+    return { grade: 'fail', value, unit, rule: { grade: 'fail', direction: 'below', bound: failBelow } };
+  if (failAbove !== undefined && value > failAbove)
+    return { grade: 'fail', value, unit, rule: { grade: 'fail', direction: 'above', bound: failAbove } };
+  if (warnBelow !== undefined && value < warnBelow)
+    return { grade: 'warn', value, unit, rule: { grade: 'warn', direction: 'below', bound: warnBelow } };
+  if (warnAbove !== undefined && value > warnAbove)
+    return { grade: 'warn', value, unit, rule: { grade: 'warn', direction: 'above', bound: warnAbove } };
+  const nearest =
+    warnBelow !== undefined
+      ? { grade: 'warn' as const, direction: 'below' as const, bound: warnBelow }
+      : warnAbove !== undefined
+        ? { grade: 'warn' as const, direction: 'above' as const, bound: warnAbove }
+        : null;
   return { grade: 'pass', value, unit, rule: nearest };
 }
 
-export function gradeMetric(networkType: 'GPON' | 'EPON', metric: Metric, value: number | null | undefined): Grading {
+export function gradeMetric(
+  networkType: 'GPON' | 'EPON',
+  metric: Metric,
+  value: number | null | undefined,
+): Grading {
   return grade(value, DEFAULT_THRESHOLDS[networkType][metric]);
 }
 
 /** SPEC.md section 4: interface admin status and operational status as words. */
 export const ADMIN_STATUS: Record<number, 'up' | 'down' | 'testing'> = { 1: 'up', 2: 'down', 3: 'testing' };
-export const OPER_STATUS: Record<number, 'up' | 'down' | 'testing' | 'unknown' | 'dormant' | 'notPresent' | 'lowerLayerDown'> = {
+export const OPER_STATUS: Record<
+  number,
+  'up' | 'down' | 'testing' | 'unknown' | 'dormant' | 'notPresent' | 'lowerLayerDown'
+> = {
   1: 'up',
   2: 'down',
   3: 'testing',

@@ -10,6 +10,9 @@ import { createUpstreamCalls, type Clients } from './domain/upstream-calls';
 import { authenticate, type VerifyToken } from './http/middleware/authenticate';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
 import { customer360Router } from './http/routes/customer360';
+import { usersRouter } from './http/routes/users';
+import { emailAllowed, type AccessPolicy } from './domain/users/user-admin';
+import type { UserDirectory } from './domain/users/user-directory';
 import { healthRouter } from './http/routes/health';
 import { CallCache } from './lib/call-cache';
 import { silentLogger, type Logger } from './lib/logger';
@@ -29,6 +32,8 @@ export interface AppDeps {
   verifyToken: VerifyToken;
   upstream: UpstreamConfig;
   audit: AuditSink;
+  directory: UserDirectory;
+  policy?: AccessPolicy;
   cache?: { ttlMs: number; freshWindowMs: number; maxEntries: number };
   now?: () => number;
 }
@@ -59,7 +64,9 @@ export function createApp(deps: AppDeps): Express {
 
   const api = express.Router();
   api.use(healthRouter(deps.version));
-  api.use(authenticate(deps.verifyToken));
+  const policy = deps.policy ?? { adminEmails: [], allowedEmailDomains: [] };
+  api.use(authenticate(deps.verifyToken, (email) => emailAllowed(email, policy)));
+  api.use(usersRouter({ directory: deps.directory, audit: deps.audit, policy }));
   api.use(customer360Router(calls, { clients, calls, audit: deps.audit, logger, now: deps.now }));
   app.use('/api', api);
 

@@ -5,6 +5,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { Express } from 'express';
 import { firestoreAuditSink } from './adapters/firestore/firestore-audit-sink';
+import { firebaseUserDirectory } from './adapters/identity/firebase-user-directory';
 import { httpTransport, type ServiceConfig } from './adapters/upstream/transport';
 import { createApp } from './app';
 import { params } from './config/params';
@@ -32,6 +33,14 @@ function getApp(): Express {
       sms: service(params.smsApiUrl.value()),
     },
     audit: firestoreAuditSink(() => getFirestore()),
+    directory: firebaseUserDirectory(
+      () => getAuth(),
+      () => getFirestore(),
+    ),
+    policy: {
+      adminEmails: params.adminEmails.value(),
+      allowedEmailDomains: params.allowedEmailDomains.value().filter(Boolean),
+    },
     cache: { ttlMs: params.cacheTtlSeconds.value() * 1000, freshWindowMs: 2000, maxEntries: 5000 },
   });
   return app;

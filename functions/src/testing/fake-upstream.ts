@@ -1,6 +1,7 @@
 import type { Transport, UpstreamRequest, UpstreamResponse } from '../adapters/upstream/transport';
 import { createApp, type AppDeps } from '../app';
 import { MemoryAuditSink } from '../domain/audit/audit-sink';
+import { MemoryUserDirectory } from '../domain/users/user-directory';
 import type { RoleKey } from '@insight/common/roles';
 
 export interface RecordedCall {
@@ -47,6 +48,7 @@ export function appWith(transport: Transport, overrides: Partial<AppDeps> = {}) 
     version: 'test',
     verifyToken: testVerifyToken,
     audit,
+    directory: new MemoryUserDirectory([]),
     upstream: {
       customer: service('http://customer.invalid'),
       wan: service('http://wan.invalid'),

@@ -2,7 +2,15 @@ import type { Capability } from '@insight/common/roles';
 
 /** The tools a user may reach, filtered by the capability matrix (home page cards). */
 export const TOOLS: ReadonlyArray<{
-  key: 'insight360' | 'plumeStage' | 'onuStage' | 'genericStage' | 'netManage' | 'threshold' | 'permissions';
+  key:
+    | 'insight360'
+    | 'plumeStage'
+    | 'onuStage'
+    | 'genericStage'
+    | 'netManage'
+    | 'threshold'
+    | 'permissions'
+    | 'audit';
   path: string;
   capability: Capability;
 }> = [
@@ -12,5 +20,6 @@ export const TOOLS: ReadonlyArray<{
   { key: 'genericStage', path: '/juniper-stage', capability: 'staging' },
   { key: 'netManage', path: '/net-manage', capability: 'adminRead' },
   { key: 'threshold', path: '/threshold', capability: 'adminRead' },
-  { key: 'permissions', path: '/permissions', capability: 'manageRoles' },
+  { key: 'permissions', path: '/permissions', capability: 'view360' },
+  { key: 'audit', path: '/audit', capability: 'auditRead' },
 ];

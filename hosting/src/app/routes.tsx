@@ -17,6 +17,8 @@ const pages = {
   netManage: lazyPage(() => import('../features/net-manage/components/net-manage-page')),
   threshold: lazyPage(() => import('../features/threshold/components/threshold-page')),
   placeholder: lazyPage(() => import('../features/placeholder/components/placeholder-page')),
+  permissions: lazyPage(() => import('../features/permissions/components/permissions-page')),
+  audit: lazyPage(() => import('../features/audit/components/audit-page')),
 };
 
 const PREFETCH: ReadonlyArray<[string, { preload(): Promise<unknown> }]> = [
@@ -65,7 +67,8 @@ export function AppRoutes() {
         <Route path="/login">
           <pages.login />
         </Route>
-        <Route path="/permissions">{protectedPage(<Placeholder page="permissions" />)}</Route>
+        <Route path="/permissions">{protectedPage(<pages.permissions />)}</Route>
+        <Route path="/audit">{protectedPage(<pages.audit />, 'auditRead')}</Route>
         <Route path="/sample">{protectedPage(<Placeholder page="sample" />, 'manageRoles')}</Route>
         <Route path="/plume-stage">
           {protectedPage(<Placeholder page="plumeStage" networkAccess />, 'staging')}

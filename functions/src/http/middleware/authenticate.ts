@@ -6,6 +6,8 @@ export interface AuthUser {
   uid: string;
   email: string | null;
   roles: RoleKey[];
+  /** False outside the allowed e-mail domains: such a user has no capability at all. */
+  allowed: boolean;
 }
 
 /** Verifies a Firebase ID token (firebase-admin in production, a stub in tests). */
@@ -18,17 +20,22 @@ export function currentUser(res: Response): AuthUser {
 }
 
 /** 401 without a valid bearer token. */
-export function authenticate(verifyToken: VerifyToken): RequestHandler {
+export function authenticate(
+  verifyToken: VerifyToken,
+  isEmailAllowed: (email: string | null) => boolean = () => true,
+): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const header = req.header('authorization') ?? '';
     const match = /^Bearer ([\w.-]+)$/.exec(header);
     if (!match) return next(new AppError('unauthenticated', 'A bearer token is required'));
     try {
       const decoded = await verifyToken(match[1]!);
+      const email = decoded.email ?? null;
       res.locals.user = {
         uid: decoded.uid,
-        email: decoded.email ?? null,
+        email,
         roles: rolesFromClaim(decoded.roles),
+        allowed: isEmailAllowed(email),
       } satisfies AuthUser;
       next();
     } catch {
@@ -42,7 +49,7 @@ export function requireCapability(capability: Capability): RequestHandler {
   return (_req, res, next) => {
     const user = currentUser(res);
     next(
-      can(user.roles, capability)
+      user.allowed && can(user.roles, capability)
         ? undefined
         : new AppError('forbidden', `Your roles do not allow ${capability}`),
     );

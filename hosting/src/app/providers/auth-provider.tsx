@@ -1,13 +1,17 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { onIdTokenChanged, signInWithPopup, signOut as firebaseSignOut, type User } from 'firebase/auth';
 import { rolesFromClaim, type RoleKey } from '@insight/common/roles';
-import { auth, googleProvider } from '../../lib/firebase';
+import { doc, onSnapshot } from 'firebase/firestore';
+import { auth, db, googleProvider } from '../../lib/firebase';
+import { apiFetch } from '../../lib/http-client';
 
 export interface SessionUser {
   uid: string;
   displayName: string | null;
   email: string | null;
   roles: RoleKey[];
+  /** False when the e-mail is outside the allowed domains (the no-access page everywhere). */
+  allowed: boolean;
 }
 
 export type AuthState =
@@ -28,13 +32,37 @@ export function isSignedIn(user: Pick<SessionUser, 'uid' | 'displayName'> | null
   return Boolean(user && (user.uid || user.displayName));
 }
 
+interface SessionAnswer {
+  allowed: boolean;
+  roles: RoleKey[];
+  changed: boolean;
+}
+/** One session check per user and page load: admin e-mails get their role, other domains are refused. */
+const sessions = new Map<string, Promise<SessionAnswer>>();
+function startSession(user: User): Promise<SessionAnswer> {
+  let session = sessions.get(user.uid);
+  if (!session) {
+    session = apiFetch<SessionAnswer>('/session', { method: 'POST', body: {} }).then(async (answer) => {
+      if (answer.changed) await user.getIdToken(true);
+      return answer;
+    });
+    session.catch(() => sessions.delete(user.uid));
+    sessions.set(user.uid, session);
+  }
+  return session;
+}
+
 async function toSessionUser(user: User): Promise<SessionUser> {
-  const token = await user.getIdTokenResult();
+  const [token, session] = await Promise.all([
+    user.getIdTokenResult(),
+    startSession(user).catch(() => ({ allowed: true })),
+  ]);
   return {
     uid: user.uid,
     displayName: user.displayName,
     email: user.email,
     roles: rolesFromClaim(token.claims.roles),
+    allowed: session.allowed,
   };
 }
 
@@ -59,6 +87,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }),
     [],
   );
+
+  // When the user's roles change (user_roles/{uid}, written by the functions), refresh the ID token so
+  // that the new roles apply without signing out.
+  const uid = state.status === 'signedIn' ? state.user.uid : null;
+  useEffect(() => {
+    if (!uid) return;
+    let first = true;
+    return onSnapshot(
+      doc(db, 'user_roles', uid),
+      (snapshot) => {
+        if (first) {
+          first = false;
+          return;
+        }
+        if (snapshot.exists()) void auth.currentUser?.getIdToken(true);
+      },
+      () => undefined,
+    );
+  }, [uid]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -1,0 +1,35 @@
+import type { RoleKey } from '@insight/common/roles';
+
+export interface DirectoryUser {
+  uid: string;
+  displayName: string | null;
+  email: string | null;
+  roles: RoleKey[];
+  lastSignIn: string | null;
+  disabled: boolean;
+}
+
+/** Where users and their roles live: Firebase Auth (custom claims) and the per-user roles document. */
+export interface UserDirectory {
+  list(): Promise<DirectoryUser[]>;
+  get(uid: string): Promise<DirectoryUser | null>;
+  /** Sets the `roles` claim and mirrors it to user_roles/{uid}, which the user's browser listens to. */
+  setRoles(uid: string, roles: RoleKey[], by: string): Promise<void>;
+}
+
+/** For tests. */
+export class MemoryUserDirectory implements UserDirectory {
+  readonly mirrored: Array<{ uid: string; roles: RoleKey[]; by: string }> = [];
+  constructor(private readonly users: DirectoryUser[]) {}
+  async list() {
+    return this.users;
+  }
+  async get(uid: string) {
+    return this.users.find((user) => user.uid === uid) ?? null;
+  }
+  async setRoles(uid: string, roles: RoleKey[], by: string) {
+    const user = this.users.find((item) => item.uid === uid);
+    if (user) user.roles = roles;
+    this.mirrored.push({ uid, roles, by });
+  }
+}

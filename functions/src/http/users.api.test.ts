@@ -1,0 +1,134 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { CAPABILITY_MATRIX, ROLE_KEYS, type RoleKey } from '@insight/common/roles';
+import { MemoryUserDirectory, type DirectoryUser } from '../domain/users/user-directory';
+import { appWith, fakeUpstream, testVerifyToken, tokenFor } from '../testing/fake-upstream';
+
+const person = (uid: string, email: string, roles: RoleKey[] = []): DirectoryUser => ({
+  uid,
+  email,
+  displayName: uid,
+  roles,
+  lastSignIn: null,
+  disabled: false,
+});
+
+function setup(policy = { adminEmails: ['boss@insight.test'], allowedEmailDomains: ['insight.test'] }) {
+  const directory = new MemoryUserDirectory([
+    person('u1', 'u1@insight.test'),
+    person('boss', 'boss@insight.test'),
+    person('out', 'out@elsewhere.example', ['support1']),
+  ]);
+  // Tokens carry the e-mail the directory has for the uid.
+  const verifyToken = async (token: string) => {
+    const decoded = await testVerifyToken(token);
+    return { ...decoded, email: (await directory.get(decoded.uid))?.email ?? decoded.email };
+  };
+  const { app, audit } = appWith(fakeUpstream({}).transport, { directory, policy, verifyToken });
+  return { app, audit, directory };
+}
+
+describe('session', () => {
+  it('when an admin e-mail signs in without engineering, then it is granted, mirrored and audited', async () => {
+    const { app, audit, directory } = setup();
+    const res = await request(app).post('/api/session').set('authorization', tokenFor('boss', []));
+    expect(res.body).toEqual({ allowed: true, roles: ['engineering'], changed: true });
+    expect(directory.mirrored).toEqual([{ uid: 'boss', roles: ['engineering'], by: 'system:admin-emails' }]);
+    expect(audit.records).toEqual([
+      expect.objectContaining({
+        operation: 'setRoles',
+        parameters: expect.objectContaining({ target: 'boss', roles: ['engineering'] }),
+      }),
+    ]);
+    const again = await request(app)
+      .post('/api/session')
+      .set('authorization', tokenFor('boss', ['engineering']));
+    expect(again.body.changed).toBe(false);
+  });
+  it('when a user outside the allowed domains signs in, then the session says not allowed and every capability is refused', async () => {
+    const { app } = setup();
+    const token = 'Bearer test-out-support1';
+    expect((await request(app).post('/api/session').set('authorization', token)).body.allowed).toBe(false);
+    expect((await request(app).get('/api/360/AABBCCDDEEFF/lan').set('authorization', token)).status).toBe(
+      403,
+    );
+  });
+  it('when no domain list is configured, then everyone is allowed', async () => {
+    const { app } = setup({ adminEmails: [], allowedEmailDomains: [] });
+    expect(
+      (await request(app).post('/api/session').set('authorization', 'Bearer test-out-support1')).body.allowed,
+    ).toBe(true);
+  });
+});
+
+describe('users and roles', () => {
+  it('when each role lists users or sets roles, then only manageRoles (engineering) is allowed', async () => {
+    for (const role of [...ROLE_KEYS, null]) {
+      const { app } = setup();
+      const token = tokenFor('u1', role ? [role] : []);
+      const allowed = role !== null && CAPABILITY_MATRIX.manageRoles.includes(role);
+      expect((await request(app).get('/api/users').set('authorization', token)).status === 403).toBe(
+        !allowed,
+      );
+      expect(
+        (
+          await request(app)
+            .put('/api/users/u1/roles')
+            .set('authorization', token)
+            .send({ roles: ['support1'] })
+        ).status === 403,
+      ).toBe(!allowed);
+    }
+  });
+  it('when engineering grants and revokes a role, then the claim changes and both are audited with before and after', async () => {
+    const { app, audit, directory } = setup();
+    const token = tokenFor('boss', ['engineering']);
+    const granted = await request(app)
+      .put('/api/users/u1/roles')
+      .set('authorization', token)
+      .send({ roles: ['support2'] });
+    expect(granted.body).toEqual({ uid: 'u1', roles: ['support2'] });
+    await request(app).put('/api/users/u1/roles').set('authorization', token).send({ roles: [] });
+    expect(directory.mirrored.map((m) => m.roles)).toEqual([['support2'], []]);
+    expect(audit.records.map((r) => r.parameters)).toEqual([
+      { target: 'u1', targetEmail: 'u1@insight.test', before: [], roles: ['support2'] },
+      { target: 'u1', targetEmail: 'u1@insight.test', before: ['support2'], roles: [] },
+    ]);
+  });
+  it('when the body names an unknown role or the uid is malformed, then 400 and nothing changes', async () => {
+    const { app, directory } = setup();
+    const token = tokenFor('boss', ['engineering']);
+    expect(
+      (
+        await request(app)
+          .put('/api/users/u1/roles')
+          .set('authorization', token)
+          .send({ roles: ['root'] })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await request(app)
+          .put('/api/users/u1/roles')
+          .set('authorization', token)
+          .send({ roles: ['support1'], extra: 1 })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await request(app).put('/api/users/a%20b/roles').set('authorization', token).send({ roles: [] }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await request(app).put('/api/users/ghost/roles').set('authorization', token).send({ roles: [] }))
+        .status,
+    ).toBe(404);
+    expect(directory.mirrored).toHaveLength(0);
+  });
+  it('when engineering searches, then matching users come back', async () => {
+    const { app } = setup();
+    const res = await request(app)
+      .get('/api/users?q=BOSS')
+      .set('authorization', tokenFor('boss', ['engineering']));
+    expect(res.body.users.map((u: DirectoryUser) => u.uid)).toEqual(['boss']);
+  });
+});
