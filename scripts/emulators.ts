@@ -5,7 +5,10 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { emulatorEnv, FIREBASE_BIN, PROJECT_ID, SetupError } from './lib/emulator-env';
-import { cleanEmulatorSockets, run, startSimulator, stop } from './lib/processes';
+import { cleanEmulatorSockets, runFiltered, startSimulator, stop } from './lib/processes';
+
+const NOISE =
+  /^(i  hosting: 127\.0\.0\.1 - - |i  functions: (Beginning|Finished) execution|⚠  Unable to fetch the CLI MOTD)/;
 
 const argv = process.argv.slice(2);
 const mode = argv[0];
@@ -48,7 +51,8 @@ try {
     only,
   ];
   if (mode === 'exec') args.push(command.length === 1 ? command[0]! : command.map(shellQuote).join(' '));
-  exitCode = await run(FIREBASE_BIN, args, { env });
+  // The emulators log every hosting and function request; tests and CI only need the rest.
+  exitCode = await runFiltered(FIREBASE_BIN, args, NOISE, { env });
 } finally {
   await stop(simulator);
   cleanEmulatorSockets();

@@ -8,7 +8,7 @@ import { firestoreAuditSink } from './adapters/firestore/firestore-audit-sink';
 import { firebaseUserDirectory } from './adapters/identity/firebase-user-directory';
 import { httpTransport, type ServiceConfig } from './adapters/upstream/transport';
 import { createApp } from './app';
-import { params } from './config/params';
+import { listOf, params } from './config/params';
 
 initializeApp();
 
@@ -38,8 +38,8 @@ function getApp(): Express {
       () => getFirestore(),
     ),
     policy: {
-      adminEmails: params.adminEmails.value(),
-      allowedEmailDomains: params.allowedEmailDomains.value().filter(Boolean),
+      adminEmails: listOf(params.adminEmails.value()),
+      allowedEmailDomains: listOf(params.allowedEmailDomains.value()),
     },
     cache: { ttlMs: params.cacheTtlSeconds.value() * 1000, freshWindowMs: 2000, maxEntries: 5000 },
   });

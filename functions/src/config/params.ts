@@ -1,4 +1,4 @@
-import { defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
+import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
 
 /** Every setting of the functions, declared once (values: functions/.env.<project>, secrets: Secret Manager). */
 export const params = {
@@ -18,13 +18,21 @@ export const params = {
     default: 30,
     description: 'How long a 360 answer is reused',
   }),
-  adminEmails: defineList('ADMIN_EMAILS', {
-    default: [],
-    description: 'E-mails that receive the engineering role at sign-in',
+  adminEmails: defineString('ADMIN_EMAILS', {
+    default: '',
+    description: 'Comma-separated e-mails that receive the engineering role at sign-in',
   }),
-  allowedEmailDomains: defineList('ALLOWED_EMAIL_DOMAINS', {
-    default: [],
-    description: 'When set, only these e-mail domains may use Insight',
+  allowedEmailDomains: defineString('ALLOWED_EMAIL_DOMAINS', {
+    default: '',
+    description: 'Comma-separated e-mail domains that may use Insight (empty: any)',
   }),
   upstreamApiKey: defineSecret('UPSTREAM_API_KEY'),
 };
+
+/** A comma-separated list param as trimmed, non-empty items. */
+export function listOf(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}

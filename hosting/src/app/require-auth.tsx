@@ -37,7 +37,11 @@ export function RequireAuth({ children, capability }: Props) {
     const from = `${window.location.pathname}${window.location.search}`;
     return <Redirect to={`${href('/login')}?from=${encodeURIComponent(from)}`} replace />;
   }
-  if (!hasAnyRole(state.user.roles) || (capability && !can(state.user.roles, capability)))
+  if (
+    !state.user.allowed ||
+    !hasAnyRole(state.user.roles) ||
+    (capability && !can(state.user.roles, capability))
+  )
     return <NoAccessPage />;
   return children;
 }

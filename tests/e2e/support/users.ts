@@ -25,12 +25,12 @@ export interface TestUser {
 }
 
 /** Creates (or replaces) a Google-linked user with the given roles in the auth emulator. */
-export async function createUser(name: string, roles: RoleKey[]): Promise<TestUser> {
+export async function createUser(name: string, roles: RoleKey[], email?: string): Promise<TestUser> {
   const suffix = `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const user: TestUser = {
     uid: `e2e-${suffix}`,
     googleSub: `google-e2e-${suffix}`,
-    email: `${suffix}@insight.test`,
+    email: email ?? `${suffix}@insight.test`,
     displayName: `E2E ${name}`,
   };
   const result = await admin().importUsers([

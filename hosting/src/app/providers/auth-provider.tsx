@@ -37,13 +37,22 @@ interface SessionAnswer {
   roles: RoleKey[];
   changed: boolean;
 }
+const sameRoles = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((role) => b.includes(role));
+
+/** Gets a new ID token when the server's view of the user's roles differs from the token's claim. */
+async function refreshIfRolesDiffer(user: User, roles: readonly string[]): Promise<void> {
+  const token = await user.getIdTokenResult();
+  if (!sameRoles(rolesFromClaim(token.claims.roles), roles)) await user.getIdToken(true);
+}
+
 /** One session check per user and page load: admin e-mails get their role, other domains are refused. */
 const sessions = new Map<string, Promise<SessionAnswer>>();
 function startSession(user: User): Promise<SessionAnswer> {
   let session = sessions.get(user.uid);
   if (!session) {
     session = apiFetch<SessionAnswer>('/session', { method: 'POST', body: {} }).then(async (answer) => {
-      if (answer.changed) await user.getIdToken(true);
+      await refreshIfRolesDiffer(user, answer.roles);
       return answer;
     });
     session.catch(() => sessions.delete(user.uid));
@@ -93,15 +102,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const uid = state.status === 'signedIn' ? state.user.uid : null;
   useEffect(() => {
     if (!uid) return;
-    let first = true;
     return onSnapshot(
       doc(db, 'user_roles', uid),
       (snapshot) => {
-        if (first) {
-          first = false;
-          return;
-        }
-        if (snapshot.exists()) void auth.currentUser?.getIdToken(true);
+        const user = auth.currentUser;
+        const roles = snapshot.get('roles') as unknown;
+        if (user && snapshot.exists() && Array.isArray(roles))
+          void refreshIfRolesDiffer(user, roles as string[]);
       },
       () => undefined,
     );

@@ -168,25 +168,26 @@ export default function AuditPage() {
       {log.error ? (
         <Alert severity="error">{t('audit.loadFailed', { message: log.error })}</Alert>
       ) : (
-        <DataGrid
-          rows={log.rows}
-          columns={columns}
-          loading={log.loading}
-          autoHeight
-          showToolbar
-          initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-          pageSizeOptions={[25, 50, 100]}
-          disableRowSelectionOnClick
-          localeText={{ noRowsLabel: t('audit.empty') }}
-          slotProps={{
-            toolbar: {
-              csvOptions: { fileName: 'insight-audit-log', utf8WithBom: true },
-              printOptions: { disableToolbarButton: true },
-            },
-          }}
-          data-testid="audit-grid"
-          aria-label={t('audit.title')}
-        />
+        <Box data-testid="audit-grid">
+          <DataGrid
+            rows={log.rows}
+            columns={columns}
+            loading={log.loading}
+            autoHeight
+            showToolbar
+            initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+            pageSizeOptions={[25, 50, 100]}
+            disableRowSelectionOnClick
+            localeText={{ noRowsLabel: t('audit.empty') }}
+            slotProps={{
+              toolbar: {
+                csvOptions: { fileName: 'insight-audit-log', utf8WithBom: true },
+                printOptions: { disableToolbarButton: true },
+              },
+            }}
+            aria-label={t('audit.title')}
+          />
+        </Box>
       )}
     </Stack>
   );
