@@ -1,32 +1,26 @@
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { addDoc, collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { CAPABILITY_MATRIX, ROLE_KEYS } from '@insight/common/roles';
-import { rulesEnvironment } from './support';
+import { useRulesEnvironment } from './support';
 
 describe('firestore.rules: audit_log', () => {
-  let env: RulesTestEnvironment;
-  beforeAll(async () => {
-    env = await rulesEnvironment();
-  });
-  afterAll(async () => {
-    await env.cleanup();
-  });
-  beforeEach(async () => {
-    await env.clearFirestore();
-    await env.withSecurityRulesDisabled(async (context) => {
+  const getEnv = useRulesEnvironment((env) =>
+    env.withSecurityRulesDisabled(async (context) => {
       await setDoc(doc(context.firestore(), 'audit_log/r1'), {
         uid: 'u1',
         operation: 'deviceReset',
         outcome: 'sent',
       });
-    });
-  });
+    }),
+  );
 
   for (const role of ROLE_KEYS) {
     const mayRead = CAPABILITY_MATRIX.auditRead.includes(role);
     it(`when a ${role} user reads the audit log, then it is ${mayRead ? 'allowed' : 'refused'}; writing is always refused`, async () => {
-      const db = env.authenticatedContext(`user-${role}`, { roles: [role] }).firestore();
+      const db = getEnv()
+        .authenticatedContext(`user-${role}`, { roles: [role] })
+        .firestore();
       await (mayRead ? assertSucceeds : assertFails)(getDoc(doc(db, 'audit_log/r1')));
       await (mayRead ? assertSucceeds : assertFails)(getDocs(collection(db, 'audit_log')));
       await assertFails(
@@ -43,10 +37,10 @@ describe('firestore.rules: audit_log', () => {
   }
 
   it('when a signed-out visitor, a user without roles or with a malformed claim reads it, then it is refused', async () => {
-    await assertFails(getDoc(doc(env.unauthenticatedContext().firestore(), 'audit_log/r1')));
-    await assertFails(getDoc(doc(env.authenticatedContext('none', {}).firestore(), 'audit_log/r1')));
+    await assertFails(getDoc(doc(getEnv().unauthenticatedContext().firestore(), 'audit_log/r1')));
+    await assertFails(getDoc(doc(getEnv().authenticatedContext('none', {}).firestore(), 'audit_log/r1')));
     await assertFails(
-      getDoc(doc(env.authenticatedContext('bad', { roles: 'engineering' }).firestore(), 'audit_log/r1')),
+      getDoc(doc(getEnv().authenticatedContext('bad', { roles: 'engineering' }).firestore(), 'audit_log/r1')),
     );
   });
 });

@@ -1,9 +1,9 @@
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, Timestamp, updateDoc } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_ACCESS, type CollectionAccess } from '@insight/common/collections';
 import { can, ROLE_KEYS, type RoleKey } from '@insight/common/roles';
-import { rulesEnvironment } from './support';
+import { rulesEnvironment, useRulesEnvironment } from './support';
 
 /** A valid document of each collection, written by `uid`. */
 function valid(collection: string, uid: string): Record<string, unknown> {
@@ -81,26 +81,17 @@ function expected(
 }
 
 describe('firestore.rules held to the collection table (common/src/collections.ts)', () => {
-  let env: RulesTestEnvironment;
-  beforeAll(async () => {
-    env = await rulesEnvironment();
-  });
-  afterAll(async () => {
-    await env.cleanup();
-  });
-  beforeEach(async () => {
-    await env.clearFirestore();
-  });
+  const getEnv = useRulesEnvironment();
 
   const db = (principal: Principal) =>
     principal.uid
-      ? env
+      ? getEnv()
           .authenticatedContext(principal.uid, {
             roles: principal.roles,
             email: `${principal.uid}@insight.test`,
           })
           .firestore()
-      : env.unauthenticatedContext().firestore();
+      : getEnv().unauthenticatedContext().firestore();
 
   for (const [collection, access] of Object.entries(COLLECTION_ACCESS)) {
     it(`when every role reads, creates, updates and deletes in ${collection}, then the verdicts match the matrix`, async () => {
@@ -112,7 +103,7 @@ describe('firestore.rules held to the collection table (common/src/collections.t
           [ownPath, true],
           ...(ownPath !== otherPath ? [[otherPath, false]] : []),
         ] as Array<[string, boolean]>) {
-          await env.withSecurityRulesDisabled(async (context) => {
+          await getEnv().withSecurityRulesDisabled(async (context) => {
             const seeded = valid(collection, 'seed');
             for (const key of ['updatedAt', 'updateDate']) if (key in seeded) seeded[key] = Timestamp.now();
             await setDoc(doc(context.firestore(), path), seeded);

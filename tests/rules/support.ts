@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -15,4 +16,25 @@ export async function rulesEnvironment(): Promise<RulesTestEnvironment> {
       rules: readFileSync(path.join(ROOT, 'firestore.rules'), 'utf8'),
     },
   });
+}
+
+/**
+ * One rules environment for a test file, emptied before each test and optionally seeded with documents
+ * written with the rules bypassed (as the functions write them).
+ */
+export function useRulesEnvironment(
+  seed?: (env: RulesTestEnvironment) => Promise<void>,
+): () => RulesTestEnvironment {
+  let env: RulesTestEnvironment;
+  beforeAll(async () => {
+    env = await rulesEnvironment();
+  });
+  afterAll(async () => {
+    await env.cleanup();
+  });
+  beforeEach(async () => {
+    await env.clearFirestore();
+    if (seed) await seed(env);
+  });
+  return () => env;
 }

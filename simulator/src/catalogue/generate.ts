@@ -30,6 +30,7 @@ import {
   type MacEntry,
 } from './macs';
 import { CITIES, DIRECTIONS, STREET_TYPES_EN, STREET_TYPES_FR } from './places';
+import { DEFAULT_THRESHOLDS, type Threshold } from '@insight/common/grading';
 import { chance, createRng, int, pick, round, weighted, type Rng } from './random';
 
 export interface CatalogueCustomer {
@@ -111,8 +112,9 @@ function makeAddress(rng: Rng, faker: Faker, province: 'ON' | 'QC', fiberNode: s
 }
 
 function opticalPower(rng: Rng, networkType: 'EPON' | 'GPON') {
-  // GPON pass ≥ -25 dBm, warn -25…-27, fail < -27; EPON pass ≥ -24, warn -24…-26, fail < -26 (see common/src/grading).
-  const [warnAt, failAt] = networkType === 'GPON' ? [-25, -27] : [-24, -26];
+  // Spread over the default pass / warn / fail ranges of common/src/grading.ts.
+  const { warnBelow: warnAt, failBelow: failAt } = DEFAULT_THRESHOLDS[networkType]
+    .rxPower as Required<Threshold>;
   const band = weighted(rng, [
     ['pass', 70],
     ['warn', 18],

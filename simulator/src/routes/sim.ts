@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { gradeMetric } from '@insight/common/grading';
 import {
   BC_AGE_HOURS,
   bcAgeMac,
@@ -41,14 +42,8 @@ function kindsOf(customer: CatalogueCustomer): string[] {
   if (!customer.account.contactList.some((c) => !c.isPrimaryContact)) kinds.push('single-contact');
   if (customer.firmware.score === 1) kinds.push('firmware-wrong');
   if (customer.firmware.score === -1) kinds.push('firmware-none');
-  const [warnAt, failAt] = customer.networkType === 'GPON' ? [-25, -27] : [-24, -26];
-  kinds.push(
-    customer.state.rx_pwr < failAt
-      ? 'power-fail'
-      : customer.state.rx_pwr < warnAt
-        ? 'power-warn'
-        : 'power-pass',
-  );
+  const grade = gradeMetric(customer.networkType, 'rxPower', customer.state.rx_pwr).grade;
+  kinds.push(grade === 'fail' ? 'power-fail' : grade === 'warn' ? 'power-warn' : 'power-pass');
   return kinds;
 }
 

@@ -1,13 +1,7 @@
 import type { RoleKey } from '@insight/common/roles';
+import type { DirectoryUser } from '@insight/common/users';
 
-export interface DirectoryUser {
-  uid: string;
-  displayName: string | null;
-  email: string | null;
-  roles: RoleKey[];
-  lastSignIn: string | null;
-  disabled: boolean;
-}
+export type { DirectoryUser };
 
 /** Where users and their roles live: Firebase Auth (custom claims) and the per-user roles document. */
 export interface UserDirectory {

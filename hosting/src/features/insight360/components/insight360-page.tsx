@@ -176,6 +176,17 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
     </SectionCard>
   );
 
+  const bcPanel = (section: SectionData['birth-certificates']) => (
+    <BirthCertificatePanel
+      mac={mac}
+      section={section}
+      customerPhone={customerPhone}
+      canRegenerate={can(roles, 'regenerateBc')}
+      canSendSms={can(roles, 'sendBcSms')}
+      onRegenerated={onRegenerated}
+    />
+  );
+
   const panels: Record<TabKey, ReactNode> = {
     overview: (
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
@@ -201,16 +212,7 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
           'birth-certificates',
           bc,
           t('bc.title'),
-          (data) => (
-            <BirthCertificatePanel
-              mac={mac}
-              section={{ ...data, certificates: data.certificates.slice(0, 1) }}
-              customerPhone={customerPhone}
-              canRegenerate={can(roles, 'regenerateBc')}
-              canSendSms={can(roles, 'sendBcSms')}
-              onRegenerated={onRegenerated}
-            />
-          ),
+          (data) => bcPanel({ ...data, certificates: data.certificates.slice(0, 1) }),
           undefined,
           'section-bc',
         )}
@@ -279,23 +281,7 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
       undefined,
       'section-account',
     ),
-    bc: card(
-      'birth-certificates',
-      bc,
-      t('bc.title'),
-      (data) => (
-        <BirthCertificatePanel
-          mac={mac}
-          section={data}
-          customerPhone={customerPhone}
-          canRegenerate={can(roles, 'regenerateBc')}
-          canSendSms={can(roles, 'sendBcSms')}
-          onRegenerated={onRegenerated}
-        />
-      ),
-      undefined,
-      'section-bc',
-    ),
+    bc: card('birth-certificates', bc, t('bc.title'), (data) => bcPanel(data), undefined, 'section-bc'),
   };
 
   return (

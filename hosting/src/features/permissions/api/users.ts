@@ -1,15 +1,9 @@
 import useSWR from 'swr';
 import type { RoleKey } from '@insight/common/roles';
+import type { DirectoryUser } from '@insight/common/users';
 import { apiFetch, type HttpError } from '../../../lib/http-client';
 
-export interface DirectoryUser {
-  uid: string;
-  displayName: string | null;
-  email: string | null;
-  roles: RoleKey[];
-  lastSignIn: string | null;
-  disabled: boolean;
-}
+export type { DirectoryUser };
 
 export const USERS_KEY = '/users';
 
