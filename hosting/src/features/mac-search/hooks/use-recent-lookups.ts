@@ -1,47 +1,47 @@
-import { useCallback, useSyncExternalStore } from 'react';
-
-const LIMIT = 20;
-const key = (uid: string) => `insight-recent-lookups:${uid}`;
-const listeners = new Set<() => void>();
-const cache = new Map<string, string[]>();
-
-function read(uid: string): string[] {
-  if (!cache.has(uid)) {
-    try {
-      const parsed: unknown = JSON.parse(localStorage.getItem(key(uid)) ?? '[]');
-      cache.set(
-        uid,
-        Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [],
-      );
-    } catch {
-      cache.set(uid, []);
-    }
-  }
-  return cache.get(uid)!;
-}
-
-function write(uid: string, list: string[]): void {
-  cache.set(uid, list);
-  localStorage.setItem(key(uid), JSON.stringify(list));
-  listeners.forEach((listener) => listener());
-}
+import { useCallback, useEffect, useState } from 'react';
+import { doc, onSnapshot, runTransaction, serverTimestamp } from 'firebase/firestore';
+import { RECENT_LOOKUPS_LIMIT } from '@insight/common/constants';
+import { db } from '../../../lib/firebase';
 
 /** Adds a MAC at the front of a user's list, without duplicates, keeping the last 20. */
 export function addRecent(list: readonly string[], mac: string): string[] {
-  return [mac, ...list.filter((item) => item !== mac)].slice(0, LIMIT);
+  return [mac, ...list.filter((item) => item !== mac)].slice(0, RECENT_LOOKUPS_LIMIT);
 }
 
-/** A user's recent MAC lookups (last 20), kept on this browser per user. */
+const EMPTY: string[] = [];
+
+/** A user's recent MAC lookups (last 20), kept in recent_lookups/{uid} so they follow the user between machines. */
 export function useRecentLookups(uid: string | null) {
-  const list = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+  const [list, setList] = useState<string[]>(EMPTY);
+  useEffect(() => {
+    if (!uid) {
+      setList(EMPTY);
+      return;
+    }
+    return onSnapshot(
+      doc(db, 'recent_lookups', uid),
+      (snapshot) => {
+        const macs = snapshot.get('macs') as unknown;
+        setList(Array.isArray(macs) ? macs.filter((mac): mac is string => typeof mac === 'string') : EMPTY);
+      },
+      () => setList(EMPTY),
+    );
+  }, [uid]);
+
+  const remember = useCallback(
+    (mac: string) => {
+      if (!uid) return;
+      const ref = doc(db, 'recent_lookups', uid);
+      void runTransaction(db, async (transaction) => {
+        const current = (await transaction.get(ref)).get('macs') as string[] | undefined;
+        if (current?.[0] === mac) return;
+        transaction.set(ref, { macs: addRecent(Array.isArray(current) ? current : [], mac), updatedAt: serverTimestamp() });
+      }).catch(() => undefined);
     },
-    () => (uid ? read(uid) : EMPTY),
+    [uid],
   );
-  const remember = useCallback((mac: string) => uid && write(uid, addRecent(read(uid), mac)), [uid]);
-  const clear = useCallback(() => uid && write(uid, []), [uid]);
+  const clear = useCallback(() => {
+    if (uid) void runTransaction(db, async (transaction) => transaction.set(doc(db, 'recent_lookups', uid), { macs: [], updatedAt: serverTimestamp() })).catch(() => undefined);
+  }, [uid]);
   return { list, remember, clear };
 }
-const EMPTY: string[] = [];

@@ -1,0 +1,19 @@
+import { ERROR_STATUS, type ErrorCode } from '@insight/common/errors';
+
+/** The one error type the API throws; the error middleware turns it into `{ error: { code, message } }`. */
+export class AppError extends Error {
+  readonly status: number;
+  /** For upstream failures: the failing path shape (SPEC.md section 8, 'other server error'). */
+  readonly path: string | undefined;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: { status?: number; cause?: unknown; path?: string } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.status = options.status ?? ERROR_STATUS[code];
+    this.path = options.path;
+  }
+}

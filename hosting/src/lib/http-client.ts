@@ -1,0 +1,84 @@
+/**
+ * The one HTTP client of the web app: same-origin /api calls with the user's ID token, JSON in and out,
+ * and an HttpError(status, code, message) for anything that is not 2xx. The SWR fetcher is built on it.
+ */
+import { isErrorCode, type ErrorCode } from '@insight/common/errors';
+import { auth } from './firebase';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'network',
+    message: string,
+    readonly path?: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+async function authHeaders(): Promise<Record<string, string>> {
+  const token = await auth.currentUser?.getIdToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+/**
+ * Reads a newline-delimited JSON answer, calling `onLine` with each parsed line as soon as it arrives.
+ * Throws HttpError like apiFetch when the answer is not 2xx.
+ */
+export async function apiStream(path: string, onLine: (line: unknown) => void): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, { headers: { accept: 'application/x-ndjson', ...(await authHeaders()) } });
+  } catch (error) {
+    throw new HttpError(0, 'network', (error as Error).message);
+  }
+  if (!res.ok || !res.body) {
+    const body = (await res.json().catch(() => null)) as { error?: { code?: unknown; message?: unknown } } | null;
+    throw new HttpError(res.status, isErrorCode(body?.error?.code) ? body.error.code : 'internal', typeof body?.error?.message === 'string' ? body.error.message : res.statusText);
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffer += value;
+    let newline = buffer.indexOf('\n');
+    while (newline !== -1) {
+      const line = buffer.slice(0, newline).trim();
+      buffer = buffer.slice(newline + 1);
+      if (line) onLine(JSON.parse(line));
+      newline = buffer.indexOf('\n');
+    }
+    if (done) break;
+  }
+  if (buffer.trim()) onLine(JSON.parse(buffer));
+}
+
+export async function apiFetch<T>(path: string, init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        accept: 'application/json',
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(await authHeaders()),
+      },
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+      signal: init.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new HttpError(0, 'network', (error as Error).message);
+  }
+  const body = (await res.json().catch(() => null)) as { error?: { code?: unknown; message?: unknown; path?: unknown } } | null;
+  if (!res.ok) {
+    const code = isErrorCode(body?.error?.code) ? body.error.code : 'internal';
+    const message = typeof body?.error?.message === 'string' ? body.error.message : res.statusText;
+    throw new HttpError(res.status, code, message, typeof body?.error?.path === 'string' ? body.error.path : undefined);
+  }
+  return body as T;
+}
+
+/** SWR fetcher: the key is the API path. */
+export const swrFetcher = <T,>(path: string) => apiFetch<T>(path);

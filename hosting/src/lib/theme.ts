@@ -1,0 +1,31 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import { enUS, frFR } from '@mui/material/locale';
+import { enUS as gridEnUS, frFR as gridFrFR } from '@mui/x-data-grid/locales';
+import type { Language } from '@insight/common/format';
+import type { ThemeMode } from './cookies';
+
+export const BACKGROUND: Record<ThemeMode, string> = { light: '#f5f7fa', dark: '#121418' };
+
+export function buildTheme(mode: ThemeMode, language: Language): Theme {
+  return createTheme(
+    {
+      palette: {
+        mode,
+        primary: { main: mode === 'light' ? '#0b57d0' : '#8ab4f8' },
+        secondary: { main: mode === 'light' ? '#6b3fa0' : '#d0b8f0' },
+        background: { default: BACKGROUND[mode], paper: mode === 'light' ? '#ffffff' : '#1c1f24' },
+        success: { main: mode === 'light' ? '#1b7f3b' : '#81c995' },
+        warning: { main: mode === 'light' ? '#a85d00' : '#fdd663' },
+        error: { main: mode === 'light' ? '#c5221f' : '#f28b82' },
+      },
+      shape: { borderRadius: 8 },
+      typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+      components: {
+        MuiButtonBase: { defaultProps: { disableRipple: false } },
+        MuiAppBar: { defaultProps: { elevation: 0 } },
+      },
+    },
+    language === 'fr' ? frFR : enUS,
+    language === 'fr' ? gridFrFR : gridEnUS,
+  );
+}

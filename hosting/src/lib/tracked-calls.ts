@@ -1,0 +1,35 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { startLoading } from './loading-store';
+
+/**
+ * Calls the page tracks (SPEC.md section 4: search is enabled only once all tracked API calls have
+ * reported). A loading call also drives the page loading bar.
+ */
+const pending = new Set<string>();
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+export function useTrackedCall(key: string | null, loading: boolean): void {
+  useEffect(() => {
+    if (!key || !loading) return;
+    const id = `${key}#${Math.random()}`;
+    pending.add(id);
+    emit();
+    const done = startLoading();
+    return () => {
+      pending.delete(id);
+      done();
+      emit();
+    };
+  }, [key, loading]);
+}
+
+export function useAllCallsReported(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => pending.size === 0,
+  );
+}
