@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addRecent } from './use-recent-lookups';
+import { addRecent } from './recent';
 
 describe('addRecent', () => {
   it('puts the newest first without duplicates', () => {
