@@ -156,7 +156,9 @@ describe('app shell', () => {
     const page = await browser.newPage();
     await signInFast(page, user);
     await page.goto('/');
-    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    // The top-bar search appears once the session is restored.
+    await page.locator('#top-bar-mac-search').waitFor();
+    await page.locator('main').click({ position: { x: 600, y: 5 } });
     await page.keyboard.press('/');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('top-bar-mac-search');
     await page.keyboard.type('aa-bb-cc-dd-ee-0f');
