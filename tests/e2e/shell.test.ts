@@ -158,13 +158,14 @@ describe('app shell', () => {
     await page.goto('/');
     // The top-bar search appears once the session is restored.
     await page.locator('#top-bar-mac-search').waitFor();
-    await page.locator('main').click({ position: { x: 600, y: 5 } });
+    // Focus is on the page, not in a field (Home focuses its own search on load).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('/');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('top-bar-mac-search');
     await page.keyboard.type('aa-bb-cc-dd-ee-0f');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${PORTAL}/i/mac/AABBCCDDEE0F`);
-    await page.goto('/');
+    await page.getByRole('link', { name: 'Home' }).click();
     await expect.poll(() => page.getByTestId('recent-lookups').textContent()).toContain('AA:BB:CC:DD:EE:0F');
     await page.locator('#home-mac-search').fill('not-a-mac');
     await page.keyboard.press('Enter');

@@ -4,7 +4,6 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
 import { config } from '../../config/env';
 import { MacSearchField } from '../../features/mac-search/components/mac-search-field';
-import { useRecentLookups } from '../../features/mac-search/hooks/use-recent-lookups';
 import { useAuth } from '../providers/auth-provider';
 import { usePreferences } from '../providers/preferences-provider';
 
@@ -33,7 +32,6 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
   const { t } = useTranslation();
   const { language, switchLanguage } = usePreferences();
   const { state } = useAuth();
-  const recent = useRecentLookups(state.status === 'signedIn' ? state.user.uid : null);
   return (
     <AppBar
       position="fixed"
@@ -67,7 +65,7 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
         <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'center', px: 2 }}>
           {!isPhone && state.status === 'signedIn' && (
             <Box sx={{ width: '100%', maxWidth: 420 }}>
-              <MacSearchField id="top-bar-mac-search" size="small" shortcut onSearch={recent.remember} />
+              <MacSearchField id="top-bar-mac-search" size="small" shortcut />
             </Box>
           )}
         </Box>

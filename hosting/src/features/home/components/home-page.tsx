@@ -56,7 +56,7 @@ export default function HomePage() {
         <Typography variant="h6" component="h2" gutterBottom>
           {t('welcome')}
         </Typography>
-        <MacSearchField id="home-mac-search" autoFocus onSearch={recent.remember} />
+        <MacSearchField id="home-mac-search" autoFocus />
       </Paper>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 5 }}>
