@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { LinearProgress } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { LOADING_BAR } from '@insight/common/constants';
 import { startLoading, useIsLoading } from '../lib/loading-store';
 
@@ -8,6 +9,7 @@ import { startLoading, useIsLoading } from '../lib/loading-store';
  * (5000 ms), completes and hides after the hide delay (500 ms) once the work is done.
  */
 export function LoadingBar() {
+  const { t } = useTranslation();
   const loading = useIsLoading();
   const [progress, setProgress] = useState<number | null>(null);
   const startedAt = useRef(0);
@@ -42,7 +44,7 @@ export function LoadingBar() {
     <LinearProgress
       variant="determinate"
       value={progress}
-      aria-label="page loading"
+      aria-label={t('loading')}
       sx={{
         position: 'fixed',
         top: 0,
