@@ -165,6 +165,8 @@ describe('app shell', () => {
     await page.keyboard.type('aa-bb-cc-dd-ee-0f');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${PORTAL}/i/mac/AABBCCDDEE0F`);
+    await expect.poll(() => page.getByTestId('view-mac').textContent()).toBe('AA:BB:CC:DD:EE:0F');
+    expect(await page.locator('#top-bar-mac-search').inputValue()).toBe('');
     await page.getByRole('link', { name: 'Home' }).click();
     await expect.poll(() => page.getByTestId('recent-lookups').textContent()).toContain('AA:BB:CC:DD:EE:0F');
     await page.locator('#home-mac-search').fill('not-a-mac');

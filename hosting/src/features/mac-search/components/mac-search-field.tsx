@@ -51,6 +51,7 @@ export function MacSearchField({ shortcut = false, size = 'medium', autoFocus, o
       return;
     }
     setError(false);
+    setValue('');
     onSearch?.(mac);
     navigate(href(`/i/mac/${mac}`));
   }
