@@ -17,7 +17,8 @@ import { stop } from './lib/processes';
 
 const LATENCY = Number(process.env.BENCH_LATENCY_MS ?? 40);
 const SIM_PORT = Number(process.env.BENCH_SIM_PORT ?? 9191);
-const sim = `http://127.0.0.1:${SIM_PORT}`;
+/** BENCH_SIM_URL: use a simulator that is already running (with its own latency) instead of starting one. */
+const sim = process.env.BENCH_SIM_URL ?? `http://127.0.0.1:${SIM_PORT}`;
 /**
  * The longest chain of dependent upstream calls of a 360 view: customer account → billing accounts →
  * products. (WAN: account → registration; voice and certificates: details → their call; all shorter.)
@@ -25,27 +26,49 @@ const sim = `http://127.0.0.1:${SIM_PORT}`;
 const CRITICAL_CHAIN = ['customer-accounts', 'billing-accounts', 'products'];
 const criticalPathMs = CRITICAL_CHAIN.length * LATENCY;
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'simulator/src/main.ts'], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    SIM_PORT: String(SIM_PORT),
-    SIM_LATENCY_MS: String(LATENCY),
-    SIM_JITTER_MS: '0',
-    SIM_ERROR_RATE: '0',
-  },
-  stdio: 'ignore',
-});
+/** BENCH_PROFILE=<dir>: the simulator writes a CPU profile there too (run the bench itself with --cpu-prof). */
+const profile = process.env.BENCH_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+  : [];
+const child = process.env.BENCH_SIM_URL
+  ? null
+  : spawn(process.execPath, [...profile, '--import', 'tsx', 'simulator/src/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        SIM_PORT: String(SIM_PORT),
+        SIM_LATENCY_MS: String(LATENCY),
+        SIM_JITTER_MS: '0',
+        SIM_ERROR_RATE: '0',
+      },
+      stdio: 'ignore',
+    });
 
 try {
   await waitForUrl(`${sim}/_sim/health`, 30_000);
-  const { items } = (await (await fetch(`${sim}/_sim/catalogue?limit=1000`)).json()) as {
-    items: Array<{ mac: string }>;
+  // Every view is on a device not seen before (nothing cached by the API): as many catalogue MACs as views.
+  const phases = {
+    warmup: 20,
+    c1: Number(process.env.BENCH_C1_VIEWS ?? 60),
+    c50Warmup: Number(process.env.BENCH_C50_WARMUP_VIEWS ?? 200),
+    c50: Number(process.env.BENCH_C50_VIEWS ?? 1000),
   };
+  const needed = Object.values(phases).reduce((sum, n) => sum + n, 0);
+  const items: Array<{ mac: string }> = [];
+  while (items.length < needed) {
+    const page = (await (await fetch(`${sim}/_sim/catalogue?limit=1000&offset=${items.length}`)).json()) as {
+      items: Array<{ mac: string }>;
+    };
+    if (page.items.length === 0)
+      throw new Error(`the catalogue has ${items.length} devices, ${needed} needed`);
+    items.push(...page.items);
+  }
   // Warm the simulator's own catalogue cache: its first-touch generation of a device is not ours to measure.
-  for (let i = 0; i < items.length; i += 100)
+  for (let i = 0; i < needed; i += 100)
     await Promise.all(
-      items.slice(i, i + 100).map(({ mac }) => fetch(`${sim}/_sim/warm/${mac}`).then((r) => r.arrayBuffer())),
+      items
+        .slice(i, Math.min(i + 100, needed))
+        .map(({ mac }) => fetch(`${sim}/_sim/warm/${mac}`).then((r) => r.arrayBuffer())),
     );
   const transport = httpTransport();
   const service = (baseUrl: string) => ({ baseUrl, timeoutMs: 10_000, transport });
@@ -71,7 +94,7 @@ try {
   const client = new Agent({ keepAliveTimeout: 10_000, connections: 256 });
   let next = 0;
   async function view(): Promise<number> {
-    const mac = items[next++ % items.length]!.mac;
+    const mac = items[next++]!.mac;
     const started = performance.now();
     // The whole view in one streamed request (what the 360 page does): done when the last section line is in.
     const res = await request(`${api}/${mac}`, {
@@ -94,9 +117,19 @@ try {
     return performance.now() - started;
   }
 
+  const simCpu = async () => {
+    const { userMicros, systemMicros } = (await (await fetch(`${sim}/_sim/cpu`)).json()) as Record<
+      string,
+      number
+    >;
+    return userMicros! + systemMicros!;
+  };
+
   async function run(concurrency: number, views: number) {
     const times: number[] = [];
     let remaining = views;
+    const simCpuBefore = await simCpu();
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -104,19 +137,31 @@ try {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const apiCpuMs = (cpu.user + cpu.system) / 1000 / times.length;
+    const simCpuMs = ((await simCpu()) - simCpuBefore) / 1000 / times.length;
     times.sort((a, b) => a - b);
     const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
-    return { p50: pct(50), p95: pct(95), rps: times.length / seconds, views: times.length };
+    return {
+      p50: pct(50),
+      p95: pct(95),
+      rps: times.length / seconds,
+      views: times.length,
+      apiCpuMs,
+      simCpuMs,
+    };
   }
 
-  await run(5, 20); // warm-up: connections, JIT
-  const c1 = await run(1, Number(process.env.BENCH_C1_VIEWS ?? 60));
-  const c50 = await run(50, 400);
+  await run(5, phases.warmup); // warm-up: connections, JIT
+  const c1 = await run(1, phases.c1);
+  // Steady state at 50: the pool's connections opened and the code optimised for this load first.
+  await run(50, phases.c50Warmup);
+  const c50 = await run(50, phases.c50);
   server.close();
 
   const line = (name: string, r: Awaited<ReturnType<typeof run>>) =>
     console.log(
-      `${name.padEnd(15)} views ${String(r.views).padStart(4)}  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p50/critical ${(r.p50 / criticalPathMs).toFixed(3)}  ${r.rps.toFixed(1)} views/s (${(r.rps * SECTIONS.length).toFixed(0)} sections/s)`,
+      `${name.padEnd(15)} views ${String(r.views).padStart(4)}  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p50/critical ${(r.p50 / criticalPathMs).toFixed(3)}  ${r.rps.toFixed(1)} views/s (${(r.rps * SECTIONS.length).toFixed(0)} sections/s)  CPU per view: API ${r.apiCpuMs.toFixed(2)} ms, simulator ${r.simCpuMs.toFixed(2)} ms`,
     );
   console.log(
     `upstream latency ${LATENCY} ms, critical path ${CRITICAL_CHAIN.join(' → ')} = ${criticalPathMs} ms`,
@@ -127,5 +172,5 @@ try {
     `bench:api c1_p50_ratio=${(c1.p50 / criticalPathMs).toFixed(3)} c50_p50_ratio=${(c50.p50 / criticalPathMs).toFixed(3)} c50_rps=${c50.rps.toFixed(1)}`,
   );
 } finally {
-  await stop(child);
+  if (child) await stop(child);
 }

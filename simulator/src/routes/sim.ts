@@ -112,6 +112,12 @@ export function simRoutes(
     res.json({ rssMb: usage.rss / 2 ** 20, heapUsedMb: usage.heapUsed / 2 ** 20 });
   });
 
+  // The process's CPU time so far (benchmarks take differences to report CPU per request).
+  router.get('/_sim/cpu', (_req, res) => {
+    const { user, system } = process.cpuUsage();
+    res.json({ userMicros: user, systemMicros: system });
+  });
+
   // Generates a device into the catalogue cache without any latency (benchmarks warm up with it).
   router.get('/_sim/warm/:mac', (req, res) => {
     const entry = ctx.store.entry(req.params.mac.toUpperCase());

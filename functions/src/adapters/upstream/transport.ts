@@ -52,7 +52,7 @@ export function buildUrl(baseUrl: string, request: UpstreamRequest): string {
  */
 export function httpTransport(options: { apiKey?: string; dispatcher?: Dispatcher } = {}): Transport {
   const dispatcher =
-    options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 256, pipelining: 1 });
+    options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 1024, pipelining: 1 });
   return async (baseUrl, request, timeoutMs) => {
     const url = buildUrl(baseUrl, request);
     let status: number;
