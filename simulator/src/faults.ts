@@ -1,4 +1,4 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FaultName } from './catalogue/macs';
 import type { RuntimeConfig, SimulatorOptions } from './config';
 
@@ -30,33 +30,39 @@ export const FAULT_DESCRIPTIONS: Record<FaultName, string> = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** When the answer may leave (performance.now() time): arrival + latency (+ jitter). */
+    releaseAt: number;
+  }
+}
+
 /**
  * Global latency, jitter and random errors, applied to every upstream route (not /_sim). The answer
  * leaves exactly `latency` after the request arrived, whatever the handler's own processing time, so
  * that a fixed latency means a fixed call time.
  */
-export function globalFaults(getConfig: () => RuntimeConfig): RequestHandler {
-  return (_req: Request, res: Response, next: NextFunction) => {
+export function globalFaults(app: FastifyInstance, getConfig: () => RuntimeConfig): void {
+  app.decorateRequest('releaseAt', 0);
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.url.startsWith('/_sim/')) return done();
     const { latencyMs, jitterMs, errorRate } = getConfig();
     const delay = latencyMs + (jitterMs > 0 ? Math.random() * jitterMs : 0);
     if (errorRate > 0 && Math.random() < errorRate) {
-      setTimeout(
-        () => res.status(500).json({ error: 'injected', message: 'Random error injected by SIM_ERROR_RATE' }),
-        delay,
-      );
+      setTimeout(() => {
+        reply.code(500).send({ error: 'injected', message: 'Random error injected by SIM_ERROR_RATE' });
+        done();
+      }, delay);
       return;
     }
-    if (delay <= 0) return next();
-    const releaseAt = performance.now() + delay;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    res.end = ((...args: unknown[]) => {
-      const wait = releaseAt - performance.now();
-      if (wait <= 0) return end(...args);
-      setTimeout(() => end(...args), wait);
-      return res;
-    }) as Response['end'];
-    next();
-  };
+    if (delay > 0) req.releaseAt = performance.now() + delay;
+    done();
+  });
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    const wait = req.releaseAt === 0 ? 0 : req.releaseAt - performance.now();
+    if (wait <= 0) return done(null, payload);
+    setTimeout(done, wait, null, payload);
+  });
 }
 
 /**
@@ -64,35 +70,36 @@ export function globalFaults(getConfig: () => RuntimeConfig): RequestHandler {
  * (timeout | error | malformed | slow | unavailable). Returns true when the response was handled.
  */
 export async function applyFault(
-  req: Request,
-  res: Response,
+  req: FastifyRequest,
+  reply: FastifyReply,
   section: Section,
   fault: FaultName | null,
   options: SimulatorOptions,
 ): Promise<boolean> {
-  const header = req.header('x-sim-fault');
+  const header = req.headers['x-sim-fault'];
   const effect =
-    header ?? (fault && MAC_FAULTS[fault].sections.includes(section) ? MAC_FAULTS[fault].effect : null);
+    (typeof header === 'string' ? header : null) ??
+    (fault && MAC_FAULTS[fault].sections.includes(section) ? MAC_FAULTS[fault].effect : null);
   switch (effect) {
     case null:
-    case undefined:
       return false;
     case 'notFound':
-      res.status(404).json({ error: 'not_found', message: 'No customer account for this device' });
+      reply.code(404).send({ error: 'not_found', message: 'No customer account for this device' });
       return true;
     case 'error':
-      res.status(500).json({ error: 'internal', message: `Simulated ${section} failure` });
+      reply.code(500).send({ error: 'internal', message: `Simulated ${section} failure` });
       return true;
     case 'unavailable':
-      res.status(503).json({ error: 'unavailable', message: `Simulated ${section} outage` });
+      reply.code(503).send({ error: 'unavailable', message: `Simulated ${section} outage` });
       return true;
     case 'timeout':
       await sleep(options.timeoutFaultMs);
-      if (!res.headersSent && !req.socket.destroyed)
-        res.status(504).json({ error: 'timeout', message: 'Simulated upstream timeout' });
+      if (!reply.sent && !req.raw.socket.destroyed)
+        reply.code(504).send({ error: 'timeout', message: 'Simulated upstream timeout' });
+      else reply.hijack();
       return true;
     case 'malformed':
-      res.status(200).type('application/json').send('{"gateway": {"model": "trunc');
+      reply.code(200).type('application/json').send('{"gateway": {"model": "trunc');
       return true;
     case 'slow':
       await sleep(options.slowSectionMs);

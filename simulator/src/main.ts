@@ -1,13 +1,13 @@
 import { createSimulator } from './server';
 
 const port = Number(process.env.SIM_PORT ?? 9100);
-const app = createSimulator();
-const server = app.listen(port, '127.0.0.1', () => {
-  console.log(`[simulator] listening on http://127.0.0.1:${port}`);
-});
+const app = await createSimulator();
+await app.listen({ port, host: '127.0.0.1' });
+console.log(`[simulator] listening on http://127.0.0.1:${port}`);
 
 function shutdown(): void {
-  server.close(() => process.exit(0));
+  // Event streams stay open for ever: close() ends the idle connections, the timer the rest.
+  void app.close().then(() => process.exit(0));
   setTimeout(() => process.exit(0), 2000).unref();
 }
 process.on('SIGINT', shutdown);

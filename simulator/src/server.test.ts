@@ -25,13 +25,19 @@ import { createSimulator } from './server';
 import type { CatalogueItem } from './routes/sim';
 
 const EPOCH = Date.UTC(2026, 10, 20);
-const app = createSimulator({
-  seed: 'test-seed',
-  epoch: EPOCH,
-  timeoutFaultMs: 200,
-  slowSectionMs: 150,
-  config: { latencyMs: 0, jitterMs: 0, errorRate: 0 },
-});
+/** A simulator of the tests' epoch, without latency, as supertest's server. */
+const simulator = async (seed: string) =>
+  (await createSimulator({ seed, epoch: EPOCH, config: { latencyMs: 0, jitterMs: 0, errorRate: 0 } })).server;
+
+const app = (
+  await createSimulator({
+    seed: 'test-seed',
+    epoch: EPOCH,
+    timeoutFaultMs: 200,
+    slowSectionMs: 150,
+    config: { latencyMs: 0, jitterMs: 0, errorRate: 0 },
+  })
+).server;
 
 async function catalogue(kind: string, limit = 20): Promise<CatalogueItem[]> {
   const res = await request(app).get(`/_sim/catalogue?kind=${kind}&limit=${limit}`);
@@ -142,16 +148,8 @@ describe('simulator: every endpoint answers every field, for 20 devices of each 
 
 describe('simulator: determinism', () => {
   it('when two simulators start with the same seed, then answers are byte-identical', async () => {
-    const other = createSimulator({
-      seed: 'test-seed',
-      epoch: EPOCH,
-      config: { latencyMs: 0, jitterMs: 0, errorRate: 0 },
-    });
-    const different = createSimulator({
-      seed: 'other-seed',
-      epoch: EPOCH,
-      config: { latencyMs: 0, jitterMs: 0, errorRate: 0 },
-    });
+    const other = await simulator('test-seed');
+    const different = await simulator('other-seed');
     const items = await catalogue('voice', 5);
     let differs = 0;
     for (const item of items) {
@@ -262,11 +260,7 @@ describe('simulator: faults and bad input', () => {
   });
 
   it('when the global latency is 50 ms, then each call takes at least 50 ms', async () => {
-    const local = createSimulator({
-      seed: 'test-seed',
-      epoch: EPOCH,
-      config: { latencyMs: 0, jitterMs: 0, errorRate: 0 },
-    });
+    const local = await simulator('test-seed');
     expect((await request(local).put('/_sim/config').send({ latencyMs: 50 })).body).toMatchObject({
       latencyMs: 50,
     });

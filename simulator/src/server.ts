@@ -1,18 +1,22 @@
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { CatalogueStore } from './catalogue/store';
 import { optionsFromEnv, seedNumber, type RuntimeConfig, type SimulatorOptions } from './config';
 import { globalFaults } from './faults';
 import { Records } from './records';
 import { birthCertificateRoutes } from './routes/birth-certificates';
-import type { SimContext } from './routes/context';
+import { pathOf, type SimContext } from './routes/context';
 import { customerRoutes } from './routes/customer';
 import { lanTelephonyRoutes } from './routes/lan-telephony';
 import { simRoutes } from './routes/sim';
 import { streamRoutes } from './routes/streams';
 import { wanRoutes } from './routes/wan';
 
-/** The upstream simulator: stands in for every service of SPEC.md section 7 (see simulator/openapi.yaml). */
-export function createSimulator(overrides: Partial<SimulatorOptions> = {}): Express {
+/**
+ * The upstream simulator: stands in for every service of SPEC.md section 7 (see simulator/openapi.json).
+ * Fastify, for a per-request cost low enough that benchmarks of the API measure the API. Resolves once
+ * ready; `listen` it, or hand `server` to supertest.
+ */
+export async function createSimulator(overrides: Partial<SimulatorOptions> = {}): Promise<FastifyInstance> {
   const options: SimulatorOptions = { ...optionsFromEnv(), ...overrides };
   let runtime: RuntimeConfig = { ...options.config };
   const ctx: SimContext = {
@@ -21,29 +25,44 @@ export function createSimulator(overrides: Partial<SimulatorOptions> = {}): Expr
     records: new Records(),
   };
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.use(express.json({ limit: '64kb' }));
-  app.use(simRoutes(ctx, { get: () => runtime, set: (value) => (runtime = value) }));
-  app.use(globalFaults(() => runtime));
-  app.use(customerRoutes(ctx));
-  app.use(wanRoutes(ctx));
-  app.use(lanTelephonyRoutes(ctx));
-  app.use(birthCertificateRoutes(ctx));
-  app.use(streamRoutes(ctx));
-  app.use((req, res) => {
-    res
-      .status(404)
-      .json({ error: 'not_found', message: `No simulated endpoint for ${req.method} ${req.path}` });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 64 * 1024,
+    // Upstream clients keep connections open for long; no per-server cap on requests per socket.
+    keepAliveTimeout: 10_000,
+    routerOptions: { ignoreTrailingSlash: true },
   });
-  const errors: ErrorRequestHandler = (err: { status?: number; type?: string }, _req, res, _next) => {
-    const status = typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
-    res.status(status).json({
+  // An empty JSON body is an empty object (the operations without parameters may send none).
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    if (body === '') return done(null, {});
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('Malformed JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+  globalFaults(app, () => runtime);
+  simRoutes(app, ctx, { get: () => runtime, set: (value) => (runtime = value) });
+  customerRoutes(app, ctx);
+  wanRoutes(app, ctx);
+  lanTelephonyRoutes(app, ctx);
+  birthCertificateRoutes(app, ctx);
+  streamRoutes(app, ctx);
+  app.setNotFoundHandler((req, reply) => {
+    reply
+      .code(404)
+      .send({ error: 'not_found', message: `No simulated endpoint for ${req.method} ${pathOf(req.url)}` });
+  });
+  app.setErrorHandler((err: { statusCode?: number }, _req, reply) => {
+    const status =
+      typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500
+        ? err.statusCode
+        : 500;
+    reply.code(status).send({
       error: status === 500 ? 'internal' : 'bad_request',
       message: status === 500 ? 'Simulator error' : 'Malformed request',
     });
-  };
-  app.use(errors);
+  });
+  await app.ready();
   return app;
 }

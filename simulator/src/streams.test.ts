@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,20 +10,24 @@ import {
 } from '@insight/common/upstream/staging';
 import { createSimulator } from './server';
 
+let app: FastifyInstance;
 let server: Server;
 let base: string;
 beforeAll(async () => {
-  const app = createSimulator({
+  app = await createSimulator({
     seed: 'stream-seed',
     streamKey: 'k1',
     streamIntervalMs: 200,
     config: { latencyMs: 0, jitterMs: 0, errorRate: 0 },
   });
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  server = app.server;
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(async () => {
+  server.closeAllConnections();
+  await app.close();
+});
 
 /** Reads events from a stream until `count` arrive or the deadline passes; returns them with arrival times. */
 async function readEvents(url: string, count: number, deadlineMs: number) {

@@ -7,11 +7,12 @@ import type { UpstreamConfig } from '../app';
 
 /** Starts an in-process simulator on a free loopback port; returns its URL and the upstream config pointing at it. */
 export async function startSimulator(options: Partial<SimulatorOptions> = {}, timeoutMs = 1000) {
-  const server: Server = createSimulator({
+  const app = await createSimulator({
     config: { latencyMs: 0, jitterMs: 0, errorRate: 0 },
     ...options,
-  }).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const server: Server = app.server;
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const transport = httpTransport();
   const service = (url: string) => ({ baseUrl: url, timeoutMs, transport });
@@ -33,10 +34,9 @@ export async function startSimulator(options: Partial<SimulatorOptions> = {}, ti
         }
       ).items;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      server.closeAllConnections();
+      await app.close();
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   regenerationRequestSchema,
   smsRequestSchema,
@@ -6,20 +6,19 @@ import {
 } from '@insight/common/upstream/birth-certificate';
 import { parseMacParam } from '../catalogue/macs';
 import { applyFault } from '../faults';
-import { badRequest, device, notFound, type SimContext } from './context';
+import { badRequest, device, notFound, params, pathOf, type SimContext } from './context';
 
 const OVERLAY_LIMIT = 5000;
 
 /** Birth certificates under {bcHost} = /bc, and the SMS gateway under /sms. */
-export function birthCertificateRoutes(ctx: SimContext): Router {
-  const router = Router();
+export function birthCertificateRoutes(app: FastifyInstance, ctx: SimContext): void {
   // Regenerated certificates per MAC, layered over the catalogue's (bounded).
   const overlay = new Map<string, BirthCertificate[]>();
 
-  const networkOf = (req: Request, res: Response): 'EPON' | 'GPON' | null => {
-    const value = String(req.params.networkType).toUpperCase();
+  const networkOf = (req: FastifyRequest, reply: FastifyReply): 'EPON' | 'GPON' | null => {
+    const value = String(params(req).networkType).toUpperCase();
     if (value === 'EPON' || value === 'GPON') return value;
-    badRequest(res, 'network type must be epon or gpon');
+    badRequest(reply, 'network type must be epon or gpon');
     return null;
   };
   const certificatesOf = (mac: string, base: BirthCertificate[]) => {
@@ -27,32 +26,32 @@ export function birthCertificateRoutes(ctx: SimContext): Router {
     return [...base.filter((bc) => !extra.some((e) => e.id === bc.id)), ...extra];
   };
 
-  router.get('/bc/:networkType/bc/bu/:prefix/onumac/:mac/all', async (req, res) => {
-    const network = networkOf(req, res);
-    if (!network) return;
-    const found = await device(ctx, req, res, req.params.mac, 'bc');
-    if (!found) return;
+  app.get('/bc/:networkType/bc/bu/:prefix/onumac/:mac/all', async (req, reply) => {
+    const network = networkOf(req, reply);
+    if (!network) return reply;
+    const found = await device(ctx, req, reply, params(req).mac, 'bc');
+    if (!found) return reply;
     if (found.customer.networkType !== network)
-      return notFound(res, `Device is ${found.customer.networkType}, not ${network}`);
-    if (req.params.prefix !== found.customer.details.networkGroup.slice(0, 2))
-      return notFound(res, 'Wrong business unit prefix');
+      return notFound(reply, `Device is ${found.customer.networkType}, not ${network}`);
+    if (params(req).prefix !== found.customer.details.networkGroup.slice(0, 2))
+      return notFound(reply, 'Wrong business unit prefix');
     const list = certificatesOf(found.customer.mac, found.customer.birthCertificates);
-    if (list.length === 0) return notFound(res, 'No birth certificate for this device');
-    res.json(list);
+    if (list.length === 0) return notFound(reply, 'No birth certificate for this device');
+    return list;
   });
 
-  const regenerate = async (req: Request, res: Response) => {
-    const network = networkOf(req, res);
-    if (!network) return;
+  const regenerate = async (req: FastifyRequest, reply: FastifyReply) => {
+    const network = networkOf(req, reply);
+    if (!network) return reply;
     const parsed = regenerationRequestSchema.safeParse(req.body);
     if (!parsed.success)
       return badRequest(
-        res,
+        reply,
         'body must be { cmts: "", requestDetails: [{ macAddress, techName: "INSIGHT_UI", jobType: "REGENERATION", bcEpicoDevices }] }',
       );
     const detail = parsed.data.requestDetails[0]!;
-    const found = await device(ctx, req, res, detail.macAddress, 'bc');
-    if (!found) return;
+    const found = await device(ctx, req, reply, detail.macAddress, 'bc');
+    if (!found) return reply;
     const { customer } = found;
     const existing = certificatesOf(customer.mac, customer.birthCertificates).sort((a, b) =>
       b.ts.localeCompare(a.ts),
@@ -62,7 +61,7 @@ export function birthCertificateRoutes(ctx: SimContext): Router {
       kind: 'bc',
       mac: customer.mac,
       method: req.method,
-      path: req.path,
+      path: pathOf(req.url),
       body: parsed.data,
     });
     const now = new Date().toISOString();
@@ -99,20 +98,24 @@ export function birthCertificateRoutes(ctx: SimContext): Router {
     const list = (overlay.get(customer.mac) ?? []).filter((bc) => bc.id !== id);
     overlay.set(customer.mac, [...list, certificate]);
     if (overlay.size > OVERLAY_LIMIT) overlay.delete(overlay.keys().next().value!);
-    res.status(req.method === 'PUT' ? 201 : 200).json(certificate);
+    return reply.code(req.method === 'PUT' ? 201 : 200).send(certificate);
   };
-  router.put('/bc/:networkType/bc/bu/:prefix', regenerate);
-  router.post('/bc/:networkType/bc/bu/:prefix', regenerate);
+  app.put('/bc/:networkType/bc/bu/:prefix', regenerate);
+  app.post('/bc/:networkType/bc/bu/:prefix', regenerate);
 
-  router.post('/sms/v1/messages', async (req, res) => {
+  app.post('/sms/v1/messages', async (req, reply) => {
     const parsed = smsRequestSchema.safeParse(req.body);
-    if (!parsed.success) return badRequest(res, 'body must be { to: 10 digits, body: text, mac }');
+    if (!parsed.success) return badRequest(reply, 'body must be { to: 10 digits, body: text, mac }');
     const mac = parseMacParam(parsed.data.mac);
-    if (!mac) return badRequest(res, 'mac must be 12 hexadecimal digits');
-    if (await applyFault(req, res, 'sms', null, ctx.options)) return;
-    const record = ctx.records.add({ kind: 'sms', mac, method: 'POST', path: req.path, body: parsed.data });
-    res.status(202).json({ id: record.id, status: 'queued' });
+    if (!mac) return badRequest(reply, 'mac must be 12 hexadecimal digits');
+    if (await applyFault(req, reply, 'sms', null, ctx.options)) return reply;
+    const record = ctx.records.add({
+      kind: 'sms',
+      mac,
+      method: 'POST',
+      path: pathOf(req.url),
+      body: parsed.data,
+    });
+    return reply.code(202).send({ id: record.id, status: 'queued' });
   });
-
-  return router;
 }

@@ -1,17 +1,15 @@
-import { Router } from 'express';
+import type { FastifyInstance } from 'fastify';
 import type { CustomerAccount, Product } from '@insight/common/upstream/customer';
 import { applyFault } from '../faults';
-import { device, language, notFound, type SimContext } from './context';
+import { device, language, notFound, params, query, type SimContext } from './context';
 
 /** Customer, billing, product, loki and device services. */
-export function customerRoutes(ctx: SimContext): Router {
-  const router = Router();
-
-  router.get('/customer-accounts', async (req, res) => {
-    const lang = language(req, res);
-    if (!lang) return;
-    const found = await device(ctx, req, res, req.query.deviceMac, 'customer');
-    if (!found) return;
+export function customerRoutes(app: FastifyInstance, ctx: SimContext): void {
+  app.get('/customer-accounts', async (req, reply) => {
+    const lang = language(req, reply);
+    if (!lang) return reply;
+    const found = await device(ctx, req, reply, query(req).deviceMac, 'customer');
+    if (!found) return reply;
     const { account } = found.customer;
     const body: CustomerAccount = {
       customerAccountNumber: account.customerAccountNumber,
@@ -19,45 +17,45 @@ export function customerRoutes(ctx: SimContext): Router {
       customerAccountTypeName: account.typeNames[lang],
       contactList: account.contactList,
     };
-    res.json(body);
+    return body;
   });
 
-  router.get('/customer-accounts/:accountNumber/billing-accounts', async (req, res) => {
-    if (!language(req, res)) return;
-    const customer = ctx.store.byAccountNumber(req.params.accountNumber);
-    if (!customer) return notFound(res, 'Unknown customer account');
-    if (await applyFault(req, res, 'customer', null, ctx.options)) return;
-    res.json(customer.billingAccounts);
+  app.get('/customer-accounts/:accountNumber/billing-accounts', async (req, reply) => {
+    if (!language(req, reply)) return reply;
+    const customer = ctx.store.byAccountNumber(params(req).accountNumber!);
+    if (!customer) return notFound(reply, 'Unknown customer account');
+    if (await applyFault(req, reply, 'customer', null, ctx.options)) return reply;
+    return customer.billingAccounts;
   });
 
-  router.get('/billing-accounts/:billingNumber/products', async (req, res) => {
-    const lang = language(req, res);
-    if (!lang) return;
-    const customer = ctx.store.byBillingNumber(req.params.billingNumber);
-    if (!customer) return notFound(res, 'Unknown billing account');
-    if (await applyFault(req, res, 'customer', null, ctx.options)) return;
-    const products: Product[] = customer.products[req.params.billingNumber]!.map(
-      ({ offerNames, ...product }) => ({ ...product, offerName: offerNames[lang] }),
-    );
-    res.json(products);
+  app.get('/billing-accounts/:billingNumber/products', async (req, reply) => {
+    const lang = language(req, reply);
+    if (!lang) return reply;
+    const { billingNumber } = params(req);
+    const customer = ctx.store.byBillingNumber(billingNumber!);
+    if (!customer) return notFound(reply, 'Unknown billing account');
+    if (await applyFault(req, reply, 'customer', null, ctx.options)) return reply;
+    const products: Product[] = customer.products[billingNumber!]!.map(({ offerNames, ...product }) => ({
+      ...product,
+      offerName: offerNames[lang],
+    }));
+    return products;
   });
 
-  router.get('/customer-accounts/:accountNumber/loki/macs', async (req, res) => {
-    const customer = ctx.store.byAccountNumber(req.params.accountNumber);
-    if (!customer) return notFound(res, 'Unknown customer account');
-    if (await applyFault(req, res, 'customer', null, ctx.options)) return;
-    res.json({ customerAccountNumber: customer.account.customerAccountNumber, macs: customer.lokiMacs });
+  app.get('/customer-accounts/:accountNumber/loki/macs', async (req, reply) => {
+    const customer = ctx.store.byAccountNumber(params(req).accountNumber!);
+    if (!customer) return notFound(reply, 'Unknown customer account');
+    if (await applyFault(req, reply, 'customer', null, ctx.options)) return reply;
+    return { customerAccountNumber: customer.account.customerAccountNumber, macs: customer.lokiMacs };
   });
 
-  router.get('/devices/:mac', async (req, res) => {
-    const found = await device(ctx, req, res, req.params.mac, 'devices');
-    if (!found) return;
-    res.json({
+  app.get('/devices/:mac', async (req, reply) => {
+    const found = await device(ctx, req, reply, params(req).mac, 'devices');
+    if (!found) return reply;
+    return {
       mac: found.customer.mac,
       model: found.customer.details.model,
       networkType: found.customer.networkType,
-    });
+    };
   });
-
-  return router;
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { gradeMetric } from '@insight/common/grading';
 import {
@@ -15,7 +15,7 @@ import type { CatalogueCustomer } from '../catalogue/generate';
 import { generateCustomer } from '../catalogue/generate';
 import { runtimeConfigSchema, seedNumber, type RuntimeConfig } from '../config';
 import { FAULT_DESCRIPTIONS } from '../faults';
-import { badRequest, type SimContext } from './context';
+import { badRequest, params, query as queryOf, type SimContext } from './context';
 
 export interface CatalogueItem {
   mac: string;
@@ -58,10 +58,10 @@ const catalogueQuery = z.object({
 
 /** The simulator's own endpoints: health, catalogue, runtime config, records. */
 export function simRoutes(
+  app: FastifyInstance,
   ctx: SimContext,
   config: { get(): RuntimeConfig; set(value: RuntimeConfig): void },
-): Router {
-  const router = Router();
+): void {
   let summary: CatalogueItem[] | null = null;
 
   function buildSummary(): CatalogueItem[] {
@@ -101,71 +101,64 @@ export function simRoutes(
     return items;
   }
 
-  router.get('/_sim/health', (_req, res) => {
-    res.json({ status: 'ok', customers: CUSTOMER_COUNT, seed: ctx.options.seed });
-  });
+  app.get('/_sim/health', async () => ({ status: 'ok', customers: CUSTOMER_COUNT, seed: ctx.options.seed }));
 
   // Memory figures for benchmarks; collects garbage first when the process runs with --expose-gc.
-  router.get('/_sim/memory', (_req, res) => {
+  app.get('/_sim/memory', async () => {
     (globalThis as { gc?: () => void }).gc?.();
     const usage = process.memoryUsage();
-    res.json({ rssMb: usage.rss / 2 ** 20, heapUsedMb: usage.heapUsed / 2 ** 20 });
+    return { rssMb: usage.rss / 2 ** 20, heapUsedMb: usage.heapUsed / 2 ** 20 };
   });
 
   // The process's CPU time so far (benchmarks take differences to report CPU per request).
-  router.get('/_sim/cpu', (_req, res) => {
+  app.get('/_sim/cpu', async () => {
     const { user, system } = process.cpuUsage();
-    res.json({ userMicros: user, systemMicros: system });
+    return { userMicros: user, systemMicros: system };
   });
 
   // Generates a device into the catalogue cache without any latency (benchmarks warm up with it).
-  router.get('/_sim/warm/:mac', (req, res) => {
-    const entry = ctx.store.entry(req.params.mac.toUpperCase());
-    if (!entry) return badRequest(res, 'unknown MAC');
+  app.get('/_sim/warm/:mac', async (req, reply) => {
+    const entry = ctx.store.entry(params(req).mac!.toUpperCase());
+    if (!entry) return badRequest(reply, 'unknown MAC');
     ctx.store.get(entry);
-    res.status(204).end();
+    return reply.code(204).send();
   });
 
-  router.get('/_sim/catalogue', (req, res) => {
+  app.get('/_sim/catalogue', async (req, reply) => {
     const query = catalogueQuery.safeParse(req.query);
     if (!query.success)
-      return badRequest(res, 'limit 1-1000, offset ≥ 0, kind in lower-case letters, digits and dashes');
+      return badRequest(reply, 'limit 1-1000, offset ≥ 0, kind in lower-case letters, digits and dashes');
     summary ??= buildSummary();
     const matching = query.data.kind
       ? summary.filter((item) => item.kinds.includes(query.data.kind!))
       : summary;
     const kinds = [...new Set(summary.flatMap((item) => item.kinds))].sort();
-    res.json({
+    return {
       total: matching.length,
       kinds,
       items: matching.slice(query.data.offset, query.data.offset + query.data.limit),
+    };
+  });
+
+  app.get('/_sim/config', async () => config.get());
+  app.put('/_sim/config', async (req, reply) => {
+    const parsed = runtimeConfigSchema.partial().safeParse(req.body);
+    if (!parsed.success) return badRequest(reply, 'latencyMs, jitterMs: 0-60000 ms; errorRate: 0-1');
+    config.set({ ...config.get(), ...parsed.data });
+    return config.get();
+  });
+
+  app.get('/_sim/records', async (req) => {
+    const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    const query = queryOf(req);
+    return ctx.records.list({
+      kind: str(query.kind),
+      mac: str(query.mac)?.toUpperCase(),
+      to: str(query.to),
     });
   });
-
-  router.get('/_sim/config', (_req, res) => {
-    res.json(config.get());
-  });
-  router.put('/_sim/config', (req, res) => {
-    const parsed = runtimeConfigSchema.partial().safeParse(req.body);
-    if (!parsed.success) return badRequest(res, 'latencyMs, jitterMs: 0-60000 ms; errorRate: 0-1');
-    config.set({ ...config.get(), ...parsed.data });
-    res.json(config.get());
-  });
-
-  router.get('/_sim/records', (req, res) => {
-    const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
-    res.json(
-      ctx.records.list({
-        kind: str(req.query.kind),
-        mac: str(req.query.mac)?.toUpperCase(),
-        to: str(req.query.to),
-      }),
-    );
-  });
-  router.delete('/_sim/records', (_req, res) => {
+  app.delete('/_sim/records', async (_req, reply) => {
     ctx.records.clear();
-    res.status(204).end();
+    return reply.code(204).send();
   });
-
-  return router;
 }

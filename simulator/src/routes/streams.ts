@@ -1,28 +1,30 @@
-import { Router, type Request, type Response } from 'express';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import {
   PLUME_SWITCH_STATUS_EVENT,
   type OnuStreamPayload,
   type PlumeStreamPayload,
 } from '@insight/common/upstream/staging';
 import { createRng, hashSeed, int, pick, round } from '../catalogue/random';
-import { badRequest, type SimContext } from './context';
+import { badRequest, params, query, type SimContext } from './context';
 
 type Province = 'ON' | 'QC';
 
 /** Staging event streams (Server-Sent Events): Plume switches and ONU/OLT provisioning, per province. */
-export function streamRoutes(ctx: SimContext): Router {
-  const router = Router();
-
-  function open(req: Request, res: Response): Province | null {
-    if (req.query.key !== ctx.options.streamKey) {
-      res.status(401).json({ error: 'unauthorized', message: 'Wrong or missing stream key' });
+export function streamRoutes(app: FastifyInstance, ctx: SimContext): void {
+  /** Checks the key and province, then takes the raw response over for the event stream. */
+  function open(req: FastifyRequest, reply: FastifyReply): Province | null {
+    if (query(req).key !== ctx.options.streamKey) {
+      reply.code(401).send({ error: 'unauthorized', message: 'Wrong or missing stream key' });
       return null;
     }
-    const province = String(req.params.province).toUpperCase();
+    const province = String(params(req).province).toUpperCase();
     if (province !== 'ON' && province !== 'QC') {
-      badRequest(res, 'province must be ON or QC');
+      badRequest(reply, 'province must be ON or QC');
       return null;
     }
+    reply.hijack();
+    const res = reply.raw;
     res.writeHead(200, {
       'content-type': 'text/event-stream',
       'cache-control': 'no-cache',
@@ -32,24 +34,25 @@ export function streamRoutes(ctx: SimContext): Router {
     return province;
   }
 
-  function run(req: Request, res: Response, emit: (tick: number) => void) {
+  function run(req: FastifyRequest, emit: (tick: number) => void) {
     let tick = 0;
     emit(tick++);
     const timer = setInterval(() => emit(tick++), ctx.options.streamIntervalMs);
-    req.on('close', () => clearInterval(timer));
+    req.raw.on('close', () => clearInterval(timer));
   }
 
-  const send = (res: Response, data: unknown, event?: string) => {
+  const send = (res: ServerResponse, data: unknown, event?: string) => {
     res.write(`${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`);
   };
 
-  router.get('/streams/plume/:province', (req, res) => {
-    if (req.query.format !== undefined && req.query.format !== 'json')
-      return badRequest(res, 'format must be json');
-    const province = open(req, res);
-    if (!province) return;
+  app.get('/streams/plume/:province', async (req, reply) => {
+    const format = query(req).format;
+    if (format !== undefined && format !== 'json') return badRequest(reply, 'format must be json');
+    const province = open(req, reply);
+    if (!province) return reply;
+    const res = reply.raw;
     const base = hashSeed(`${ctx.options.seed}:plume:${province}`);
-    run(req, res, (tick) => {
+    run(req, (tick) => {
       const rng = createRng(base + tick);
       const payload: PlumeStreamPayload = {
         province,
@@ -75,13 +78,15 @@ export function streamRoutes(ctx: SimContext): Router {
       const changed = payload.mangedSwitches[tick % 3]!;
       send(res, { name: changed.name, status: changed.status, ts: payload.ts }, PLUME_SWITCH_STATUS_EVENT);
     });
+    return reply;
   });
 
-  router.get('/streams/onu/:province', (req, res) => {
-    const province = open(req, res);
-    if (!province) return;
+  app.get('/streams/onu/:province', async (req, reply) => {
+    const province = open(req, reply);
+    if (!province) return reply;
+    const res = reply.raw;
     const base = hashSeed(`${ctx.options.seed}:onu:${province}`);
-    run(req, res, (tick) => {
+    run(req, (tick) => {
       const rng = createRng(base + tick);
       const payload: OnuStreamPayload = {
         province,
@@ -101,7 +106,6 @@ export function streamRoutes(ctx: SimContext): Router {
       };
       send(res, payload);
     });
+    return reply;
   });
-
-  return router;
 }

@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import type { FastifyInstance } from 'fastify';
 import { onuActionRequestSchema } from '@insight/common/upstream/wan';
-import { badRequest, device, language, type SimContext } from './context';
+import { badRequest, device, language, params, pathOf, type SimContext } from './context';
 
 const PROVISIONING_MESSAGES = {
   provisioned: { en: 'All services are provisioned.', fr: 'Tous les services sont provisionnés.' },
@@ -12,47 +12,36 @@ const PROVISIONING_MESSAGES = {
 } as const;
 
 /** WAN PON ONU services: /api/fe/wan/v1/pon/onu/{mac}/… */
-export function wanRoutes(ctx: SimContext): Router {
-  const router = Router();
+export function wanRoutes(app: FastifyInstance, ctx: SimContext): void {
   const base = '/api/fe/wan/v1/pon/onu/:mac';
 
-  router.get(`${base}/details`, async (req, res) => {
-    const found = await device(ctx, req, res, req.params.mac, 'wan');
-    if (found) res.json(found.customer.details);
-  });
-  router.get(`${base}/state`, async (req, res) => {
-    const found = await device(ctx, req, res, req.params.mac, 'wan');
-    if (found) res.json(found.customer.state);
-  });
-  router.get(`${base}/firmware`, async (req, res) => {
-    const found = await device(ctx, req, res, req.params.mac, 'wan');
-    if (found) res.json(found.customer.firmware);
-  });
-  router.get(`${base}/registration`, async (req, res) => {
-    const found = await device(ctx, req, res, req.params.mac, 'wan');
-    if (found) res.json(found.customer.registration);
-  });
-  router.get(`${base}/provisioning/status`, async (req, res) => {
-    const lang = language(req, res);
-    if (!lang) return;
-    const found = await device(ctx, req, res, req.params.mac, 'wan');
-    if (!found) return;
+  // The four read calls that answer the device's own record as it is.
+  for (const call of ['details', 'state', 'firmware', 'registration'] as const) {
+    app.get(`${base}/${call}`, async (req, reply) => {
+      const found = await device(ctx, req, reply, params(req).mac, 'wan');
+      return found ? found.customer[call] : reply;
+    });
+  }
+  app.get(`${base}/provisioning/status`, async (req, reply) => {
+    const lang = language(req, reply);
+    if (!lang) return reply;
+    const found = await device(ctx, req, reply, params(req).mac, 'wan');
+    if (!found) return reply;
     const { status, steps } = found.customer.provisioning;
-    res.json({ status, message: PROVISIONING_MESSAGES[status][lang], steps });
+    return { status, message: PROVISIONING_MESSAGES[status][lang], steps };
   });
-  router.post(`${base}/action`, async (req, res) => {
+  app.post(`${base}/action`, async (req, reply) => {
     const parsed = onuActionRequestSchema.safeParse(req.body);
-    if (!parsed.success) return badRequest(res, 'body must be { "action": "reset" }');
-    const found = await device(ctx, req, res, req.params.mac, 'wan');
-    if (!found) return;
+    if (!parsed.success) return badRequest(reply, 'body must be { "action": "reset" }');
+    const found = await device(ctx, req, reply, params(req).mac, 'wan');
+    if (!found) return reply;
     const record = ctx.records.add({
       kind: 'reset',
       mac: found.customer.mac,
       method: 'POST',
-      path: req.path,
+      path: pathOf(req.url),
       body: parsed.data,
     });
-    res.status(202).json({ accepted: true, action: 'reset', requestId: record.id });
+    return reply.code(202).send({ accepted: true, action: 'reset', requestId: record.id });
   });
-  return router;
 }
