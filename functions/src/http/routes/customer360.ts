@@ -95,6 +95,11 @@ export function customer360Router(calls: UpstreamCalls, operations: OperationDep
           };
           line = { section, status: appError.status, body };
         }
+        // Sections ready in the same tick (they often share their last upstream call) leave in one write.
+        if (res.writableCorked === 0) {
+          res.cork();
+          process.nextTick(() => res.uncork());
+        }
         res.write(`${JSON.stringify(line)}\n`);
       }),
     );
