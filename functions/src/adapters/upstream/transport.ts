@@ -3,7 +3,7 @@
  * failure classified into an AppError (timeout 504, error status 502, malformed answer 502) that names
  * the failing path shape, never the raw URL.
  */
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 
@@ -46,33 +46,74 @@ export function buildUrl(baseUrl: string, request: UpstreamRequest): string {
   return `${baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl}${path}${query ? `?${query}` : ''}`;
 }
 
+/** Collects an answer in memory: no body stream, no async resource, one string at the end. */
+class CollectingHandler implements Dispatcher.DispatchHandler {
+  private status = 0;
+  private readonly chunks: Buffer[] = [];
+
+  constructor(
+    private readonly resolve: (answer: { status: number; text: string }) => void,
+    private readonly reject: (error: Error) => void,
+  ) {}
+
+  onRequestStart(): void {}
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
+    this.status = statusCode;
+  }
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk);
+  }
+  onResponseEnd(): void {
+    const body = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+    this.resolve({ status: this.status, text: body.toString('utf8') });
+  }
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.reject(error);
+  }
+}
+
 /**
- * The production transport: undici's request (much lighter than fetch) on a keep-alive pool, with a
- * timeout covering the whole call (headers and body).
+ * The production transport: undici's dispatcher on a keep-alive pool (its lightest way to make a
+ * request: the answer is gathered in memory, without a body stream), with a timeout covering the whole
+ * call (headers and body).
  */
 export function httpTransport(options: { apiKey?: string; dispatcher?: Dispatcher } = {}): Transport {
   const dispatcher =
     options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 1024, pipelining: 1 });
+  const getHeaders: Record<string, string> = {
+    accept: 'application/json',
+    ...(options.apiKey ? { 'x-api-key': options.apiKey } : {}),
+  };
+  const bodyHeaders = { ...getHeaders, 'content-type': 'application/json' };
+  const origins = new Map<string, string>();
+  const originOf = (url: string) => {
+    const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+    const base = pathStart === -1 ? url : url.slice(0, pathStart);
+    let origin = origins.get(base);
+    if (origin === undefined) origins.set(base, (origin = new URL(base).origin));
+    return origin;
+  };
   return async (baseUrl, request, timeoutMs) => {
     const url = buildUrl(baseUrl, request);
+    const origin = originOf(url);
     let status: number;
     let text: string;
     try {
-      const res = await undiciRequest(url, {
-        dispatcher,
-        method: request.method ?? 'GET',
-        headers: {
-          accept: 'application/json',
-          ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(options.apiKey ? { 'x-api-key': options.apiKey } : {}),
-        },
-        body: request.body !== undefined ? JSON.stringify(request.body) : undefined,
-        // undici's own timers: no answer headers, or no body progress, within the timeout.
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      status = res.statusCode;
-      text = await res.body.text();
+      ({ status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        dispatcher.dispatch(
+          {
+            origin,
+            path: url.slice(origin.length) || '/',
+            method: request.method ?? 'GET',
+            headers: request.body !== undefined ? bodyHeaders : getHeaders,
+            body: request.body !== undefined ? JSON.stringify(request.body) : undefined,
+            // undici's own timers: no answer headers, or no body progress, within the timeout.
+            headersTimeout: timeoutMs,
+            bodyTimeout: timeoutMs,
+          },
+          new CollectingHandler(resolve, reject),
+        );
+      }));
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
