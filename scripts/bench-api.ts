@@ -5,10 +5,9 @@
  * 1 and 50, and prints p50/p95 of a complete view against the critical-path lower bound.
  */
 import { spawn } from 'node:child_process';
-import { Agent, request } from 'undici';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../functions/src/app';
-import { httpTransport } from '../functions/src/adapters/upstream/transport';
+import { httpTransport, keepAlivePool, requestText } from '../functions/src/adapters/upstream/transport';
 import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
 import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
 import { SECTIONS } from '../common/src/customer360';
@@ -88,25 +87,28 @@ try {
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
-  const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/360`;
+  const api = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/360`);
 
   // The browser's side of the bench: its own connection pool, like a separate client.
-  const client = new Agent({ keepAliveTimeout: 10_000, connections: 256 });
+  const client = keepAlivePool(256);
   let next = 0;
   async function view(): Promise<number> {
     const mac = items[next++]!.mac;
     const started = performance.now();
     // The whole view in one streamed request (what the 360 page does): done when the last section line is in.
-    const res = await request(`${api}/${mac}`, {
-      dispatcher: client,
+    const res = await requestText(client, {
+      origin: api.origin,
+      path: `${api.pathname}/${mac}`,
+      method: 'GET',
       headers: { authorization: 'Bearer bench' },
     });
     // The browser parses these lines; the bench only checks each line's status, to keep its own CPU out of the figures.
-    const statuses = [...(await res.body.text()).matchAll(/^\{"section":"([\w-]+)","status":(\d+)/gm)].map(
-      (m) => ({ section: m[1], status: Number(m[2]) }),
-    );
+    const statuses = [...res.text.matchAll(/^\{"section":"([\w-]+)","status":(\d+)/gm)].map((m) => ({
+      section: m[1],
+      status: Number(m[2]),
+    }));
     if (
-      res.statusCode !== 200 ||
+      res.status !== 200 ||
       statuses.length !== SECTIONS.length ||
       statuses.some((line) => line.status >= 500)
     ) {

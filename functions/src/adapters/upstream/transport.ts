@@ -72,14 +72,27 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
   }
 }
 
+/** A keep-alive connection pool per origin, one request at a time per connection. */
+export const keepAlivePool = (connections = 1024): Dispatcher =>
+  new Agent({ keepAliveTimeout: 10_000, connections, pipelining: 1 });
+
+/** One request through a dispatcher, its answer gathered as text. */
+export function requestText(
+  dispatcher: Dispatcher,
+  options: Dispatcher.DispatchOptions,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    dispatcher.dispatch(options, new CollectingHandler(resolve, reject));
+  });
+}
+
 /**
  * The production transport: undici's dispatcher on a keep-alive pool (its lightest way to make a
  * request: the answer is gathered in memory, without a body stream), with a timeout covering the whole
  * call (headers and body).
  */
 export function httpTransport(options: { apiKey?: string; dispatcher?: Dispatcher } = {}): Transport {
-  const dispatcher =
-    options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 1024, pipelining: 1 });
+  const dispatcher = options.dispatcher ?? keepAlivePool();
   const getHeaders: Record<string, string> = {
     accept: 'application/json',
     ...(options.apiKey ? { 'x-api-key': options.apiKey } : {}),
@@ -99,20 +112,15 @@ export function httpTransport(options: { apiKey?: string; dispatcher?: Dispatche
     let status: number;
     let text: string;
     try {
-      ({ status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-        dispatcher.dispatch(
-          {
-            origin,
-            path: url.slice(origin.length) || '/',
-            method: request.method ?? 'GET',
-            headers: request.body !== undefined ? bodyHeaders : getHeaders,
-            body: request.body !== undefined ? JSON.stringify(request.body) : undefined,
-            // undici's own timers: no answer headers, or no body progress, within the timeout.
-            headersTimeout: timeoutMs,
-            bodyTimeout: timeoutMs,
-          },
-          new CollectingHandler(resolve, reject),
-        );
+      ({ status, text } = await requestText(dispatcher, {
+        origin,
+        path: url.slice(origin.length) || '/',
+        method: request.method ?? 'GET',
+        headers: request.body !== undefined ? bodyHeaders : getHeaders,
+        body: request.body !== undefined ? JSON.stringify(request.body) : undefined,
+        // undici's own timers: no answer headers, or no body progress, within the timeout.
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
       }));
     } catch (error) {
       const code = (error as { code?: string }).code;
