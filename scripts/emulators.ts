@@ -8,7 +8,8 @@ import { emulatorEnv, FIREBASE_BIN, PROJECT_ID, SetupError } from './lib/emulato
 import { cleanEmulatorSockets, runFiltered, startSimulator, stop } from './lib/processes';
 
 /** Lines the emulators print for every request (and an offline notice), left out of test and CI logs. */
-const NOISE = /^(i {2}hosting: 127\.0\.0\.1 - - |i {2}functions: (Beginning|Finished) execution|⚠ {2}Unable to fetch the CLI MOTD)/;
+const NOISE =
+  /^(i {2}hosting: 127\.0\.0\.1 - - |i {2}functions: (Beginning|Finished) execution|⚠ {2}Unable to fetch the CLI MOTD)/;
 
 const argv = process.argv.slice(2);
 const mode = argv[0];
