@@ -1,6 +1,6 @@
 /**
- * `npm test`: typecheck, lint, unit + web + API tests, then the rules and end-to-end suites under one
- * `firebase emulators:exec` (with the simulator). Prints every step's result and one closing line
+ * `npm test`: typecheck, lint, format check, unit + web + API tests, then the rules and end-to-end
+ * suites under one `firebase emulators:exec` (with the simulator). Prints every step's result and one closing line
  * "tests: N passed, N failed"; exits non-zero if anything failed.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -33,6 +33,7 @@ const vitest = (projects: string[], report: string) => [
 const steps: Step[] = [
   { name: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'] },
   { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'] },
+  { name: 'format', command: 'npm', args: ['run', 'format:check', '--silent'] },
   {
     name: 'unit, web and API tests',
     command: 'npx',
