@@ -43,8 +43,9 @@ const steps: Step[] = [
   { name: 'build', command: 'npm', args: ['run', 'build', '--silent'] },
   {
     name: 'rules and end-to-end tests (emulators)',
-    command: 'npx',
+    command: process.execPath,
     args: [
+      '--import',
       'tsx',
       'scripts/emulators.ts',
       'exec',
