@@ -46,17 +46,38 @@ export function buildUrl(baseUrl: string, request: UpstreamRequest): string {
   return `${baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl}${path}${query ? `?${query}` : ''}`;
 }
 
-/** Collects an answer in memory: no body stream, no async resource, one string at the end. */
+/** The reason a call is aborted when its whole-call deadline passes. */
+class DeadlineExceeded extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`No answer within ${timeoutMs} ms`);
+  }
+}
+
+/**
+ * Collects an answer in memory (no body stream, no async resource, one string at the end) and can abort
+ * the request, before or after it reached a socket.
+ */
 class CollectingHandler implements Dispatcher.DispatchHandler {
   private status = 0;
   private readonly chunks: Buffer[] = [];
+  private controller: Dispatcher.DispatchController | null = null;
+  private abortReason: Error | null = null;
 
   constructor(
     private readonly resolve: (answer: { status: number; text: string }) => void,
     private readonly reject: (error: Error) => void,
   ) {}
 
-  onRequestStart(): void {}
+  abort(reason: Error): void {
+    this.abortReason = reason;
+    if (this.controller) this.controller.abort(reason);
+    else this.reject(reason);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.abortReason) controller.abort(this.abortReason);
+  }
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
     this.status = statusCode;
   }
@@ -76,13 +97,31 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
 export const keepAlivePool = (connections = 1024): Dispatcher =>
   new Agent({ keepAliveTimeout: 10_000, connections, pipelining: 1 });
 
-/** One request through a dispatcher, its answer gathered as text. */
+/**
+ * One request through a dispatcher, its answer gathered as text. With `timeoutMs`, the whole call
+ * (waiting for a connection, headers and body) is aborted when that time has passed, to the
+ * millisecond: undici's own headers/body timers have a resolution of a second.
+ */
 export function requestText(
   dispatcher: Dispatcher,
   options: Dispatcher.DispatchOptions,
+  timeoutMs?: number,
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    dispatcher.dispatch(options, new CollectingHandler(resolve, reject));
+    let timer: NodeJS.Timeout | undefined;
+    const handler = new CollectingHandler(
+      (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+    if (timeoutMs !== undefined)
+      timer = setTimeout(() => handler.abort(new DeadlineExceeded(timeoutMs)), timeoutMs);
+    dispatcher.dispatch(options, handler);
   });
 }
 
@@ -112,19 +151,27 @@ export function httpTransport(options: { apiKey?: string; dispatcher?: Dispatche
     let status: number;
     let text: string;
     try {
-      ({ status, text } = await requestText(dispatcher, {
-        origin,
-        path: url.slice(origin.length) || '/',
-        method: request.method ?? 'GET',
-        headers: request.body !== undefined ? bodyHeaders : getHeaders,
-        body: request.body !== undefined ? JSON.stringify(request.body) : undefined,
-        // undici's own timers: no answer headers, or no body progress, within the timeout.
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      }));
+      ({ status, text } = await requestText(
+        dispatcher,
+        {
+          origin,
+          path: url.slice(origin.length) || '/',
+          method: request.method ?? 'GET',
+          headers: request.body !== undefined ? bodyHeaders : getHeaders,
+          body: request.body !== undefined ? JSON.stringify(request.body) : undefined,
+          // undici's own timers stay as a backstop; requestText's deadline is the one that acts.
+          headersTimeout: timeoutMs + 1000,
+          bodyTimeout: timeoutMs + 1000,
+        },
+        timeoutMs,
+      ));
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+      if (
+        error instanceof DeadlineExceeded ||
+        code === 'UND_ERR_HEADERS_TIMEOUT' ||
+        code === 'UND_ERR_BODY_TIMEOUT'
+      ) {
         throw new AppError('upstream_timeout', `No answer within ${timeoutMs} ms`, {
           path: request.path,
           cause: error,
