@@ -259,6 +259,58 @@ describe('simulator: faults and bad input', () => {
     ).toBe(400);
   });
 
+  it('when a body is empty, too large or not JSON, or a path is unknown, then the answer says so in the error shape', async () => {
+    const local = await simulator('test-seed'); // its own records
+    const [item] = await catalogue('voice', 1);
+    const serial = item!.serialNumber;
+    const voicemail = `/api/fe/telephony/subscriber/${serial}/ports/1/voicemail/mwi-reset`;
+    // An operation without parameters may send an empty JSON body.
+    const emptyJson = await request(local).post(voicemail).set('content-type', 'application/json').send('');
+    expect(emptyJson.status).toBe(202);
+    expect(emptyJson.body).toMatchObject({ accepted: true, operation: 'mwiReset', port: 1 });
+    const malformed = await request(local)
+      .post(voicemail)
+      .set('content-type', 'application/json')
+      .send('{"operation":');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ error: 'bad_request', message: 'Malformed request' });
+    const large = await request(local)
+      .post('/sms/v1/messages')
+      .send({ to: '6135550199', body: 'x'.repeat(70_000), mac: item!.mac });
+    expect(large.status).toBe(413);
+    expect(large.body.error).toBe('bad_request');
+    const unknown = await request(local).get('/api/fe/nothing/here?x=1');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({
+      error: 'not_found',
+      message: 'No simulated endpoint for GET /api/fe/nothing/here',
+    });
+    // A trailing slash reaches the same endpoint.
+    expect((await request(local).get(`/api/fe/wan/v1/pon/onu/${item!.mac}/details/`)).status).toBe(200);
+  });
+
+  it('when the error rate is 1, then every upstream call fails with 500 and the /_sim routes still answer', async () => {
+    const local = await simulator('test-seed');
+    expect((await request(local).put('/_sim/config').send({ errorRate: 1 })).status).toBe(200);
+    const [item] = await catalogue('gpon', 1);
+    for (const path of [
+      `/api/fe/wan/v1/pon/onu/${item!.mac}/state`,
+      `/customer-accounts?deviceMac=${item!.mac}`,
+    ]) {
+      const res = await request(local).get(path);
+      expect(res.status).toBe(500);
+      expect(res.body.error).toBe('injected');
+    }
+    expect((await request(local).get('/_sim/health')).status).toBe(200);
+    const before = (await request(local).get('/_sim/cpu')).body as {
+      userMicros: number;
+      systemMicros: number;
+    };
+    await request(local).get('/_sim/catalogue?limit=1000');
+    const after = (await request(local).get('/_sim/cpu')).body as typeof before;
+    expect(after.userMicros + after.systemMicros).toBeGreaterThan(before.userMicros + before.systemMicros);
+  });
+
   it('when the global latency is 50 ms, then each call takes at least 50 ms', async () => {
     const local = await simulator('test-seed');
     expect((await request(local).put('/_sim/config').send({ latencyMs: 50 })).body).toMatchObject({
