@@ -49,10 +49,11 @@ export function globalFaults(app: FastifyInstance, getConfig: () => RuntimeConfi
     const { latencyMs, jitterMs, errorRate } = getConfig();
     const delay = latencyMs + (jitterMs > 0 ? Math.random() * jitterMs : 0);
     if (errorRate > 0 && Math.random() < errorRate) {
-      setTimeout(() => {
-        reply.code(500).send({ error: 'injected', message: 'Random error injected by SIM_ERROR_RATE' });
-        done();
-      }, delay);
+      // Answered from the hook: done() is not called, so the route's handler never runs.
+      setTimeout(
+        () => reply.code(500).send({ error: 'injected', message: 'Random error injected by SIM_ERROR_RATE' }),
+        delay,
+      );
       return;
     }
     if (delay > 0) req.releaseAt = performance.now() + delay;

@@ -301,6 +301,12 @@ describe('simulator: faults and bad input', () => {
       expect(res.status).toBe(500);
       expect(res.body.error).toBe('injected');
     }
+    // The operation fails as a whole: nothing is recorded as done.
+    const reset = await request(local)
+      .post(`/api/fe/wan/v1/pon/onu/${item!.mac}/action`)
+      .send({ action: 'reset' });
+    expect(reset.status).toBe(500);
+    expect((await request(local).get(`/_sim/records?mac=${item!.mac}`)).body).toEqual([]);
     expect((await request(local).get('/_sim/health')).status).toBe(200);
     const before = (await request(local).get('/_sim/cpu')).body as {
       userMicros: number;
