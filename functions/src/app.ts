@@ -65,7 +65,7 @@ export function createApp(deps: AppDeps): Express {
   const api = express.Router();
   api.use(healthRouter(deps.version));
   const policy = deps.policy ?? { adminEmails: [], allowedEmailDomains: [] };
-  api.use(authenticate(deps.verifyToken, (email) => emailAllowed(email, policy)));
+  api.use(authenticate(deps.verifyToken, (email, verified) => emailAllowed(email, verified, policy)));
   api.use(usersRouter({ directory: deps.directory, audit: deps.audit, policy }));
   api.use(customer360Router(calls, { clients, calls, audit: deps.audit, logger, now: deps.now }));
   app.use('/api', api);

@@ -13,16 +13,27 @@ const person = (uid: string, email: string, roles: RoleKey[] = []): DirectoryUse
   disabled: false,
 });
 
-function setup(policy = { adminEmails: ['boss@insight.test'], allowedEmailDomains: ['insight.test'] }) {
+const POLICY = { adminEmails: ['boss@insight.test'], allowedEmailDomains: ['insight.test'] };
+
+function setup(policy = POLICY, { withUnverified = false } = {}) {
   const directory = new MemoryUserDirectory([
     person('u1', 'u1@insight.test'),
     person('boss', 'boss@insight.test'),
     person('out', 'out@elsewhere.example', ['support1']),
+    // Same addresses as above, but the identity provider has not verified them.
+    ...(withUnverified
+      ? [person('fakeboss', 'boss@insight.test'), person('fakeu1', 'u1@insight.test', ['support3'])]
+      : []),
   ]);
+  const unverified = new Set(['fakeboss', 'fakeu1']);
   // Tokens carry the e-mail the directory has for the uid.
   const verifyToken = async (token: string) => {
     const decoded = await testVerifyToken(token);
-    return { ...decoded, email: (await directory.get(decoded.uid))?.email ?? decoded.email };
+    return {
+      ...decoded,
+      email: (await directory.get(decoded.uid))?.email ?? decoded.email,
+      email_verified: !unverified.has(decoded.uid),
+    };
   };
   const { app, audit } = appWith(fakeUpstream({}).transport, { directory, policy, verifyToken });
   return { app, audit, directory };
@@ -48,6 +59,30 @@ describe('session', () => {
   it('when a user outside the allowed domains signs in, then the session says not allowed and every capability is refused', async () => {
     const { app } = setup();
     const token = 'Bearer test-out-support1';
+    expect((await request(app).post('/api/session').set('authorization', token)).body.allowed).toBe(false);
+    expect((await request(app).get('/api/360/AABBCCDDEEFF/lan').set('authorization', token)).status).toBe(
+      403,
+    );
+  });
+  it('when an admin e-mail that is not verified signs in, then it gets no role and no access', async () => {
+    const { app, audit, directory } = setup(POLICY, { withUnverified: true });
+    const res = await request(app).post('/api/session').set('authorization', tokenFor('fakeboss', []));
+    expect(res.body).toEqual({ allowed: false, roles: [], changed: false });
+    expect(directory.mirrored).toEqual([]);
+    expect(audit.records).toEqual([]);
+  });
+  it('when the admin list is set without a domain list, then an unverified admin e-mail still gets no role', async () => {
+    const { app, directory } = setup(
+      { adminEmails: ['boss@insight.test'], allowedEmailDomains: [] },
+      { withUnverified: true },
+    );
+    const res = await request(app).post('/api/session').set('authorization', tokenFor('fakeboss', []));
+    expect(res.body.roles).toEqual([]);
+    expect(directory.mirrored).toEqual([]);
+  });
+  it('when an unverified e-mail of an allowed domain calls the API, then it is not allowed and every capability is refused', async () => {
+    const { app } = setup(POLICY, { withUnverified: true });
+    const token = tokenFor('fakeu1', ['support3']);
     expect((await request(app).post('/api/session').set('authorization', token)).body.allowed).toBe(false);
     expect((await request(app).get('/api/360/AABBCCDDEEFF/lan').set('authorization', token)).status).toBe(
       403,

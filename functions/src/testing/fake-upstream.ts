@@ -37,7 +37,12 @@ export function fakeUpstream(routes: Record<string, Reply>) {
 export const testVerifyToken: AppDeps['verifyToken'] = async (token) => {
   const match = /^test-([\w-]+)-([\w,]*)$/.exec(token);
   if (!match) throw new Error('invalid token');
-  return { uid: match[1]!, email: `${match[1]}@insight.test`, roles: match[2] ? match[2].split(',') : [] };
+  return {
+    uid: match[1]!,
+    email: `${match[1]}@insight.test`,
+    email_verified: true,
+    roles: match[2] ? match[2].split(',') : [],
+  };
 };
 export const tokenFor = (uid: string, roles: RoleKey[]) => `Bearer test-${uid}-${roles.join(',')}`;
 

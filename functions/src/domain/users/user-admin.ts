@@ -12,8 +12,13 @@ export interface AccessPolicy {
   allowedEmailDomains: string[];
 }
 
-export function emailAllowed(email: string | null, policy: AccessPolicy): boolean {
+/**
+ * Whether an e-mail may use Insight. With a domain list, only a verified e-mail in one of the domains
+ * passes: an unverified address proves nothing about who holds it.
+ */
+export function emailAllowed(email: string | null, emailVerified: boolean, policy: AccessPolicy): boolean {
   if (policy.allowedEmailDomains.length === 0) return true;
+  if (!emailVerified) return false;
   const domain = email?.split('@')[1]?.toLowerCase();
   return Boolean(domain && policy.allowedEmailDomains.map((d) => d.toLowerCase().trim()).includes(domain));
 }
@@ -23,12 +28,14 @@ const sortRoles = (roles: readonly RoleKey[]) => ROLE_KEYS.filter((role) => role
 /** Called by the web app after sign-in: applies the admin e-mail list and says whether the user may use Insight. */
 export async function startSession(
   deps: { directory: UserDirectory; audit: AuditSink; policy: AccessPolicy },
-  user: { uid: string; email: string | null },
+  user: { uid: string; email: string | null; emailVerified: boolean },
 ) {
-  const allowed = emailAllowed(user.email, deps.policy);
+  const allowed = emailAllowed(user.email, user.emailVerified, deps.policy);
   const record = await deps.directory.get(user.uid);
   let roles = record?.roles ?? [];
+  // The admin list grants engineering only to a verified e-mail.
   const isAdmin = Boolean(
+    user.emailVerified &&
     user.email &&
     deps.policy.adminEmails.map((e) => e.toLowerCase().trim()).includes(user.email.toLowerCase()),
   );

@@ -5,13 +5,17 @@ import { AppError } from '../../lib/app-error';
 export interface AuthUser {
   uid: string;
   email: string | null;
+  /** Only a verified e-mail counts for the admin list and the allowed domains. */
+  emailVerified: boolean;
   roles: RoleKey[];
   /** False outside the allowed e-mail domains: such a user has no capability at all. */
   allowed: boolean;
 }
 
 /** Verifies a Firebase ID token (firebase-admin in production, a stub in tests). */
-export type VerifyToken = (idToken: string) => Promise<{ uid: string; email?: string; roles?: unknown }>;
+export type VerifyToken = (
+  idToken: string,
+) => Promise<{ uid: string; email?: string; email_verified?: boolean; roles?: unknown }>;
 
 export function currentUser(res: Response): AuthUser {
   const user = res.locals.user as AuthUser | undefined;
@@ -22,7 +26,7 @@ export function currentUser(res: Response): AuthUser {
 /** 401 without a valid bearer token. */
 export function authenticate(
   verifyToken: VerifyToken,
-  isEmailAllowed: (email: string | null) => boolean = () => true,
+  isEmailAllowed: (email: string | null, emailVerified: boolean) => boolean = () => true,
 ): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const header = req.header('authorization') ?? '';
@@ -31,11 +35,13 @@ export function authenticate(
     try {
       const decoded = await verifyToken(match[1]!);
       const email = decoded.email ?? null;
+      const emailVerified = decoded.email_verified === true;
       res.locals.user = {
         uid: decoded.uid,
         email,
+        emailVerified,
         roles: rolesFromClaim(decoded.roles),
-        allowed: isEmailAllowed(email),
+        allowed: isEmailAllowed(email, emailVerified),
       } satisfies AuthUser;
       next();
     } catch {

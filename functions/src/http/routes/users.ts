@@ -21,7 +21,9 @@ export function usersRouter(deps: {
   /** After sign-in: admin e-mails get engineering; outside the allowed domains, access is refused. */
   router.post('/session', async (_req, res) => {
     const user = currentUser(res);
-    res.json(await startSession(deps, { uid: user.uid, email: user.email }));
+    res.json(
+      await startSession(deps, { uid: user.uid, email: user.email, emailVerified: user.emailVerified }),
+    );
   });
 
   router.get('/users', requireCapability('manageRoles'), async (req, res) => {
