@@ -129,6 +129,11 @@ export const OPERATIONS = [
   'regenerateBc',
   'sendBcSms',
   'setRoles',
+  // Admin-list changes (common/src/change-history.ts) and the count repair of network management.
+  'listCreate',
+  'listUpdate',
+  'listDelete',
+  'recountDependencies',
 ] as const;
 export type AuditOperation = (typeof OPERATIONS)[number];
 
@@ -141,6 +146,9 @@ export interface AuditRecord {
   parameters: Record<string, unknown>;
   outcome: 'sent' | 'failed';
   errorCode: ErrorCode | null;
+  /** Admin-list changes: the collection and document changed (filters of /audit). */
+  collection?: string;
+  docId?: string;
 }
 
 /** SPEC.md section 7: PUT when the last certificate is more than 24 hours old or absent, else POST. */

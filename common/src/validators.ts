@@ -16,7 +16,16 @@ export type ValidationMessage =
   | { key: 'alphanumericUnderscore' }
   | { key: 'alphanumericBrackets' }
   | { key: 'digits' }
-  | { key: 'mac' };
+  | { key: 'mac' }
+  | { key: 'oneOfMinMaxAlpha' }
+  | { key: 'minLessThanMax' }
+  | { key: 'minMaxWithoutAlpha' }
+  | { key: 'exceedsLimit' }
+  | { key: 'rangeOverlap' }
+  | { key: 'duplicate' }
+  | { key: 'idExists' }
+  /** Not a SPEC.md message: an IP address another row already holds (the row is named). */
+  | { key: 'ipInUse'; row: string };
 
 export type Validator = (value: string) => ValidationMessage | null;
 
@@ -58,4 +67,25 @@ export function validate(value: string, validators: readonly Validator[]): Valid
     if (message) return message;
   }
   return null;
+}
+
+/**
+ * A message as one string, so that it can travel as a zod issue message: 'maxLength:6', 'required',
+ * 'ipInUse:CMTS-01'. The web app turns it back into a translated text.
+ */
+export function encodeMessage(message: ValidationMessage): string {
+  if ('num' in message) return `${message.key}:${message.num}`;
+  if ('row' in message) return `${message.key}:${message.row}`;
+  return message.key;
+}
+
+const WITH_NUM = new Set(['exactLength', 'maxLength', 'minLength']);
+
+export function decodeMessage(text: string): ValidationMessage {
+  const colon = text.indexOf(':');
+  const key = colon === -1 ? text : text.slice(0, colon);
+  const rest = colon === -1 ? '' : text.slice(colon + 1);
+  if (WITH_NUM.has(key)) return { key, num: Number(rest) } as ValidationMessage;
+  if (key === 'ipInUse') return { key, row: rest };
+  return { key } as ValidationMessage;
 }

@@ -1,0 +1,219 @@
+/**
+ * Network management lists (SPEC.md sections 3, 4 and 5): CMTS sources and the head ends and marketing
+ * areas they belong to. One source of truth for the web forms, the CSV import, the triggers, the seed and
+ * the rules tests (firestore.rules mirrors these shapes by hand; tests/rules holds the two together).
+ *
+ * Head ends and marketing areas are referenced by document id and shown by name, so renaming one never
+ * orphans a CMTS row. A CMTS source's document id is its cmtsId: saving a new row under an existing id
+ * updates that row (SPEC.md section 4).
+ */
+import { z } from 'zod';
+import {
+  alphanumericBrackets,
+  alphanumericSpaces,
+  encodeMessage,
+  ipv4,
+  maxLength,
+  minLength,
+  required,
+  type Validator,
+} from './validators';
+
+export const NETWORK_COLLECTIONS = {
+  cmts: 'cmts_source',
+  headEnd: 'cmts_head_end',
+  marketArea: 'cmts_marketing_area',
+} as const;
+export type NetworkCollection = (typeof NETWORK_COLLECTIONS)[keyof typeof NETWORK_COLLECTIONS];
+
+/** The collections whose documents a CMTS row references, and the CMTS field that holds the id. */
+export const CMTS_REFERENCES = [
+  { collection: NETWORK_COLLECTIONS.headEnd, field: 'headEnd' },
+  { collection: NETWORK_COLLECTIONS.marketArea, field: 'marketArea' },
+] as const;
+
+/** The field on a head end or marketing area that the functions keep: how many CMTS rows use it. */
+export const COUNT_FIELD = 'cmtsCount';
+
+/** Field limits, shared with firestore.rules (kept equal by the rules tests). */
+export const LIMITS = {
+  id: 40,
+  hostName: 63,
+  name: 60,
+  group: 40,
+  versionId: 20,
+} as const;
+
+/** A string field checked by SPEC.md section 5 validators; the issue message is an encoded message. */
+function text(...validators: Validator[]) {
+  return z.string().superRefine((value, ctx) => {
+    for (const validator of validators) {
+      const message = validator(value);
+      if (message) {
+        ctx.addIssue({ code: 'custom', message: encodeMessage(message) });
+        return;
+      }
+    }
+  });
+}
+
+/** Optional text: '' is stored as null. */
+function optionalText(...validators: Validator[]) {
+  return z
+    .union([z.literal(''), z.null(), text(...validators)])
+    .transform((value) => (value === '' ? null : value));
+}
+
+const hostNameChars: Validator = (value) =>
+  /^[\w.[\]-]*$/.test(value) ? null : { key: 'alphanumericBrackets' };
+
+/** A document id chosen by the user (CMTS id, head end or marketing area code). */
+export const idSchema = text(required, alphanumericBrackets, maxLength(LIMITS.id));
+/** A reference to a head end or marketing area: its document id. */
+export const referenceSchema = text(required, alphanumericBrackets, maxLength(LIMITS.id));
+
+/** The fields a user edits on a CMTS source (the form, the CSV import). */
+export const cmtsFieldsSchema = z
+  .object({
+    cmtsId: idSchema,
+    hostName: text(required, hostNameChars, maxLength(LIMITS.hostName)),
+    ipLookup: text(required, ipv4),
+    ipManage: text(required, ipv4),
+    headEnd: referenceSchema,
+    marketArea: referenceSchema,
+    group: optionalText(alphanumericSpaces, maxLength(LIMITS.group)),
+    versionId: optionalText(hostNameChars, maxLength(LIMITS.versionId)),
+    /** When the CMTS's configuration last changed (shown as lastConfig). */
+    configLastUpdated: z.date().nullable(),
+    /** Lets a row share an IP Lookup or IP Management address with another row. */
+    overrideIpChecks: z.boolean(),
+  })
+  .strict();
+export type CmtsFields = z.output<typeof cmtsFieldsSchema>;
+export type CmtsInput = z.input<typeof cmtsFieldsSchema>;
+
+/** The fields a user edits on a head end or a marketing area. */
+export const areaFieldsSchema = z
+  .object({
+    name: text(required, minLength(2), maxLength(LIMITS.name), alphanumericSpaces),
+  })
+  .strict();
+export type AreaFields = z.output<typeof areaFieldsSchema>;
+
+/** A Firestore timestamp as either SDK gives it (web or admin); read back as a Date. */
+const timestamp = z
+  .custom<{ toDate(): Date }>(
+    (value) => typeof value === 'object' && value !== null && 'toDate' in value,
+    'timestamp',
+  )
+  .transform((value) => value.toDate());
+const optionalTimestamp = z.union([timestamp, z.date(), z.null(), z.undefined()]).transform((v) => v ?? null);
+
+/**
+ * Authorship stamp on every client write, checked by the rules: the writer's uid and the server's time.
+ * CMTS rows keep their time in lastUpdate (SPEC.md section 3), the other lists in updatedAt.
+ */
+const authorship = { updatedBy: z.string().nullable().default(null) };
+
+/** A CMTS source as stored (read side: what the converters give the screens). */
+export const cmtsDocumentSchema = cmtsFieldsSchema.extend({
+  configLastUpdated: optionalTimestamp,
+  group: z.string().nullable().default(null),
+  versionId: z.string().nullable().default(null),
+  createdOn: optionalTimestamp,
+  lastUpdate: optionalTimestamp,
+  ...authorship,
+});
+export type CmtsDocument = z.output<typeof cmtsDocumentSchema>;
+
+/** A head end or marketing area as stored. */
+export const areaDocumentSchema = areaFieldsSchema.extend({
+  name: z.string(),
+  [COUNT_FIELD]: z.number().int().min(0).default(0),
+  createdOn: optionalTimestamp,
+  updatedAt: optionalTimestamp,
+  ...authorship,
+});
+export type AreaDocument = z.output<typeof areaDocumentSchema>;
+
+/** The CSV columns of the CMTS import and export, in order. */
+export const CMTS_CSV_COLUMNS = [
+  'cmtsId',
+  'hostName',
+  'ipLookup',
+  'ipManage',
+  'headEnd',
+  'marketArea',
+  'group',
+  'versionId',
+  'configLastUpdated',
+  'overrideIpChecks',
+] as const satisfies ReadonlyArray<keyof CmtsFields>;
+
+/** A CSV row (all strings) as the form schema's input; a bad date or flag is left for the schema to refuse. */
+export function cmtsInputFromCsv(row: Record<string, string | undefined>): Record<string, unknown> {
+  const date = row.configLastUpdated?.trim();
+  const flag = row.overrideIpChecks?.trim().toLowerCase() ?? '';
+  return {
+    cmtsId: row.cmtsId?.trim() ?? '',
+    hostName: row.hostName?.trim() ?? '',
+    ipLookup: row.ipLookup?.trim() ?? '',
+    ipManage: row.ipManage?.trim() ?? '',
+    headEnd: row.headEnd?.trim() ?? '',
+    marketArea: row.marketArea?.trim() ?? '',
+    group: row.group?.trim() ?? '',
+    versionId: row.versionId?.trim() ?? '',
+    configLastUpdated: date ? new Date(date) : null,
+    overrideIpChecks: ['true', '1', 'yes', 'oui', 'vrai'].includes(flag)
+      ? true
+      : ['', 'false', '0', 'no', 'non', 'faux'].includes(flag)
+        ? false
+        : flag,
+  };
+}
+
+/** A CMTS row as a CSV record (the export matches the import). */
+export function cmtsToCsv(row: CmtsFields): Record<(typeof CMTS_CSV_COLUMNS)[number], string> {
+  return {
+    cmtsId: row.cmtsId,
+    hostName: row.hostName,
+    ipLookup: row.ipLookup,
+    ipManage: row.ipManage,
+    headEnd: row.headEnd,
+    marketArea: row.marketArea,
+    group: row.group ?? '',
+    versionId: row.versionId ?? '',
+    configLastUpdated: row.configLastUpdated ? row.configLastUpdated.toISOString() : '',
+    overrideIpChecks: String(row.overrideIpChecks),
+  };
+}
+
+/**
+ * The rows that already hold `ip` as IP Lookup or IP Management, other than `exceptId` (the row being
+ * edited). SPEC.md section 5: such an address blocks the save unless override IP checks is ticked.
+ */
+export function rowsHoldingIp(
+  rows: ReadonlyArray<Pick<CmtsFields, 'cmtsId' | 'ipLookup' | 'ipManage'>>,
+  ip: string,
+  exceptId: string | null,
+): string[] {
+  return rows
+    .filter((row) => row.cmtsId !== exceptId && (row.ipLookup === ip || row.ipManage === ip))
+    .map((row) => row.cmtsId);
+}
+
+/** How a CMTS write changes the counts of the rows it references: +1 / -1 per referenced document id. */
+export function countChanges(
+  before: Partial<Record<'headEnd' | 'marketArea', unknown>> | null,
+  after: Partial<Record<'headEnd' | 'marketArea', unknown>> | null,
+): Array<{ collection: string; id: string; delta: 1 | -1 }> {
+  const changes: Array<{ collection: string; id: string; delta: 1 | -1 }> = [];
+  for (const { collection, field } of CMTS_REFERENCES) {
+    const was = typeof before?.[field] === 'string' ? (before[field] as string) : null;
+    const now = typeof after?.[field] === 'string' ? (after[field] as string) : null;
+    if (was === now) continue;
+    if (was) changes.push({ collection, id: was, delta: -1 });
+    if (now) changes.push({ collection, id: now, delta: 1 });
+  }
+  return changes;
+}
