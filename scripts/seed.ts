@@ -4,9 +4,41 @@
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore } from 'firebase-admin/firestore';
+import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { NETWORK_COLLECTIONS } from '@insight/common/network';
 import { PROJECT_ID, PORTS } from './lib/emulator-env';
 import { DEMO_USERS } from './lib/demo-users';
+import { networkSeed } from './lib/network-seed';
+
+const SEED_AUTHOR = 'system:seed';
+
+/**
+ * Head ends, marketing areas and CMTS rows. The dependency counts are left to the functions' trigger
+ * (a head end written here never has its count overwritten: merge without the count field).
+ */
+async function seedNetworkLists(db: Firestore): Promise<number> {
+  const { headEnds, marketAreas, cmts } = networkSeed();
+  const stamp = { updatedBy: SEED_AUTHOR, updatedAt: FieldValue.serverTimestamp() };
+  const writer = db.bulkWriter();
+  for (const [collection, entries] of [
+    [NETWORK_COLLECTIONS.headEnd, headEnds],
+    [NETWORK_COLLECTIONS.marketArea, marketAreas],
+  ] as const)
+    for (const { id, name } of entries) {
+      const ref = db.collection(collection).doc(id);
+      void writer.set(ref, { name, createdOn: FieldValue.serverTimestamp(), ...stamp }, { merge: true });
+    }
+  await writer.flush();
+  for (const row of cmts)
+    void writer.set(db.collection(NETWORK_COLLECTIONS.cmts).doc(row.cmtsId), {
+      ...row,
+      createdOn: FieldValue.serverTimestamp(),
+      lastUpdate: FieldValue.serverTimestamp(),
+      updatedBy: SEED_AUTHOR,
+    });
+  await writer.close();
+  return headEnds.length + marketAreas.length + cmts.length;
+}
 
 export async function seed(): Promise<{ users: number; documents: number }> {
   process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${PORTS.auth}`;
@@ -35,22 +67,8 @@ export async function seed(): Promise<{ users: number; documents: number }> {
       throw new Error(`importUsers failed: ${result.errors.map((e) => e.error.message).join('; ')}`);
 
     const db = getFirestore(app);
-    const batch = db.batch();
-    const headEnds = [
-      'OTT-01 Ottawa Merivale',
-      'TOR-02 Toronto Kipling',
-      'MTL-01 Montréal Saint-Laurent',
-      'QUE-01 Québec Lebourgneuf',
-    ];
-    const areas = ['Ottawa Valley', 'Greater Toronto', 'Grand Montréal', 'Capitale-Nationale'];
-    headEnds.forEach((name, index) =>
-      batch.set(db.doc(`cmts_head_end/he-${index + 1}`), { name, createdOn: new Date() }),
-    );
-    areas.forEach((name, index) =>
-      batch.set(db.doc(`cmts_marketing_area/ma-${index + 1}`), { name, createdOn: new Date() }),
-    );
-    await batch.commit();
-    return { users: DEMO_USERS.length, documents: headEnds.length + areas.length };
+    const documents = await seedNetworkLists(db);
+    return { users: DEMO_USERS.length, documents };
   } finally {
     await deleteApp(app);
   }

@@ -84,9 +84,9 @@ export const cmtsFieldsSchema = z
     group: optionalText(alphanumericSpaces, maxLength(LIMITS.group)),
     versionId: optionalText(hostNameChars, maxLength(LIMITS.versionId)),
     /** When the CMTS's configuration last changed (shown as lastConfig). */
-    configLastUpdated: z.date().nullable(),
+    configLastUpdated: z.date({ error: encodeMessage({ key: 'date' }) }).nullable(),
     /** Lets a row share an IP Lookup or IP Management address with another row. */
-    overrideIpChecks: z.boolean(),
+    overrideIpChecks: z.boolean({ error: encodeMessage({ key: 'boolean' }) }),
   })
   .strict();
 export type CmtsFields = z.output<typeof cmtsFieldsSchema>;

@@ -24,7 +24,9 @@ export type ValidationMessage =
   | { key: 'rangeOverlap' }
   | { key: 'duplicate' }
   | { key: 'idExists' }
-  /** Not a SPEC.md message: an IP address another row already holds (the row is named). */
+  /** Not SPEC.md messages: a date, a yes/no value, an IP address another row already holds (named). */
+  | { key: 'date' }
+  | { key: 'boolean' }
   | { key: 'ipInUse'; row: string };
 
 export type Validator = (value: string) => ValidationMessage | null;

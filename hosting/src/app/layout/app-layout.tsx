@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Snackbar, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { WriteErrorDialog } from '../../components/admin/write-error-dialog';
 import { LoadingBar } from '../../components/loading-bar';
 import { closeDataSnackbar, useDataSnackbarOpen } from '../../lib/snackbar-store';
 import { SideDrawer } from './side-drawer';
@@ -36,6 +37,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Toolbar />
         {children}
       </Box>
+      <WriteErrorDialog />
       <Snackbar
         open={snackbarOpen}
         autoHideDuration={4000}

@@ -1,0 +1,149 @@
+import type { ReactNode } from 'react';
+import { Alert, Box, Button, Stack } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import {
+  DataGrid,
+  GridActionsCellItem,
+  type GridColDef,
+  type GridFilterModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+
+export const PAGE_SIZES = [25, 50, 100];
+
+interface Props<R extends GridValidRowModel & { id: string }> {
+  /** The table's accessible name. */
+  label: string;
+  rows: readonly R[];
+  columns: ReadonlyArray<GridColDef<R>>;
+  loading: boolean;
+  /** The database's message when the list could not be read. */
+  error: string | null;
+  /** Documents left out because they do not match the schema. */
+  invalid?: number;
+  /** Shows add, edit and delete (the UI follows the role matrix; the rules enforce it). */
+  canWrite: boolean;
+  addLabel?: string;
+  onAdd?(): void;
+  onEdit?(row: R): void;
+  onDelete?(row: R): void;
+  /** Buttons beside Add (import, export). */
+  actions?: ReactNode;
+  /** A filter applied on open, e.g. from the URL; the user can clear it. */
+  filterModel?: GridFilterModel;
+  onFilterModelChange?(model: GridFilterModel): void;
+  /** File name of the toolbar's CSV export; `false` hides it (the screen exports its own CSV). */
+  csvFileName: string | false;
+  testId: string;
+}
+
+/**
+ * The table of every admin list on MUI DataGrid: sorting, column filters, quick search across columns,
+ * 'Rows per page', CSV export and live rows (the caller passes rows from a snapshot listener).
+ */
+export function AdminTable<R extends GridValidRowModel & { id: string }>({
+  label,
+  rows,
+  columns,
+  loading,
+  error,
+  invalid = 0,
+  canWrite,
+  addLabel,
+  onAdd,
+  onEdit,
+  onDelete,
+  actions,
+  filterModel,
+  onFilterModelChange,
+  csvFileName,
+  testId,
+}: Props<R>) {
+  const { t } = useTranslation();
+  const actionColumn: GridColDef<R> = {
+    field: 'actions',
+    type: 'actions',
+    headerName: t('adminKit.actions'),
+    width: 100,
+    getActions: ({ row }) => [
+      ...(onEdit
+        ? [
+            <GridActionsCellItem
+              key="edit"
+              icon={<EditIcon />}
+              label={t('adminKit.editRow', { id: row.id })}
+              onClick={() => onEdit(row)}
+              data-testid="row-edit"
+            />,
+          ]
+        : []),
+      ...(onDelete
+        ? [
+            <GridActionsCellItem
+              key="delete"
+              icon={<DeleteIcon />}
+              label={t('adminKit.deleteRow', { id: row.id })}
+              onClick={() => onDelete(row)}
+              data-testid="row-delete"
+            />,
+          ]
+        : []),
+    ],
+  };
+
+  return (
+    <Stack spacing={1.5} data-testid={testId}>
+      {(canWrite || actions) && (
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {canWrite && onAdd && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd} data-testid={`${testId}-add`}>
+              {addLabel ?? t('adminKit.add')}
+            </Button>
+          )}
+          {actions}
+        </Stack>
+      )}
+      {!canWrite && (
+        <Alert severity="info" data-testid={`${testId}-read-only`}>
+          {t('adminKit.readOnly')}
+        </Alert>
+      )}
+      {invalid > 0 && <Alert severity="warning">{t('adminKit.invalidRows', { count: invalid })}</Alert>}
+      {error ? (
+        <Alert severity="error" data-testid={`${testId}-error`}>
+          {t('adminKit.loadFailed', { message: error })}
+        </Alert>
+      ) : (
+        <Box sx={{ height: 'max(420px, calc(100vh - 300px))', width: '100%' }}>
+          <DataGrid
+            rows={rows}
+            columns={canWrite && (onEdit || onDelete) ? [...columns, actionColumn] : [...columns]}
+            loading={loading}
+            showToolbar
+            initialState={{ pagination: { paginationModel: { pageSize: PAGE_SIZES[0]! } } }}
+            pageSizeOptions={PAGE_SIZES}
+            {...(filterModel ? { filterModel } : {})}
+            onFilterModelChange={onFilterModelChange}
+            disableRowSelectionOnClick
+            density="compact"
+            localeText={{ noRowsLabel: t('adminKit.empty') }}
+            slotProps={{
+              toolbar: {
+                showQuickFilter: true,
+                quickFilterProps: { debounceMs: 60 },
+                csvOptions: csvFileName
+                  ? { fileName: csvFileName, utf8WithBom: true, allColumns: true }
+                  : { disableToolbarButton: true },
+                printOptions: { disableToolbarButton: true },
+              },
+            }}
+            aria-label={label}
+          />
+        </Box>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,196 @@
+import { useEffect, useId } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormHelperText,
+  MenuItem,
+  TextField,
+} from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useValidationText } from '../../lib/validation-text';
+
+export interface FormField {
+  name: string;
+  label: string;
+  kind?: 'text' | 'select' | 'checkbox' | 'datetime';
+  options?: ReadonlyArray<{ value: string; label: string }>;
+  /** E.g. the id of a row being edited: it names the document and cannot change. */
+  disabled?: boolean;
+  helperText?: string;
+  /** Spans both columns of the form grid. */
+  wide?: boolean;
+}
+
+interface Props<S extends z.ZodType<FieldValues, FieldValues>> {
+  open: boolean;
+  title: string;
+  /** The entity's schema from common/ (plus the screen's cross-row checks): the form's only validator. */
+  schema: S;
+  defaultValues: z.input<S>;
+  fields: readonly FormField[];
+  /** A warning about the values as typed (e.g. 'Caution: if ID exists…'), or null. */
+  notice?: (values: z.input<S>) => string | null;
+  /** Saves; resolves false when the write failed (the form stays open, nothing is lost). */
+  onSubmit(values: z.output<S>): Promise<boolean>;
+  onClose(): void;
+  testId: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A Date as the value of an <input type="datetime-local"> (local time). */
+function toLocalInput(value: unknown): string {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) return '';
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}T${pad(value.getHours())}:${pad(value.getMinutes())}`;
+}
+
+/** The edit dialog of every admin list: one form library, the common/ schema, translated messages. */
+export function EditDialog<S extends z.ZodType<FieldValues, FieldValues>>({
+  open,
+  title,
+  schema,
+  defaultValues,
+  fields,
+  notice,
+  onSubmit,
+  onClose,
+  testId,
+}: Props<S>) {
+  const { t } = useTranslation();
+  const message = useValidationText();
+  const titleId = useId();
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
+    defaultValues: defaultValues as never,
+    mode: 'onTouched',
+  });
+  const { control, handleSubmit, reset, formState } = form;
+  useEffect(() => {
+    if (open) reset(defaultValues as never);
+    // Reset only when the dialog opens: defaultValues is a new object on every render of the caller.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  const values = useWatch({ control }) as z.input<S>;
+  const warning = notice?.(values);
+  const busy = formState.isSubmitting;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      data-testid={testId}
+      fullWidth
+      maxWidth="md"
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit(async (parsed) => {
+          if (await onSubmit(parsed)) onClose();
+        })}
+      >
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          {warning && (
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid={`${testId}-notice`}>
+              {warning}
+            </Alert>
+          )}
+          <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {fields.map((field, index) => (
+              <Controller
+                key={field.name}
+                name={field.name as never}
+                control={control}
+                render={({ field: input, fieldState }) => {
+                  const error = message(fieldState.error?.message);
+                  const common = {
+                    sx: field.wide ? { gridColumn: '1 / -1' } : undefined,
+                  };
+                  if (field.kind === 'checkbox')
+                    return (
+                      <Box {...common}>
+                        <FormControlLabel
+                          control={
+                            <Checkbox
+                              checked={Boolean(input.value)}
+                              onChange={(event) => input.onChange(event.target.checked)}
+                              onBlur={input.onBlur}
+                              disabled={field.disabled}
+                              slotProps={{ input: { 'data-testid': `field-${field.name}` } as never }}
+                            />
+                          }
+                          label={field.label}
+                        />
+                        {(error ?? field.helperText) && (
+                          <FormHelperText error={Boolean(error)}>{error ?? field.helperText}</FormHelperText>
+                        )}
+                      </Box>
+                    );
+                  const isDate = field.kind === 'datetime';
+                  return (
+                    <TextField
+                      {...common}
+                      select={field.kind === 'select'}
+                      type={isDate ? 'datetime-local' : 'text'}
+                      label={field.label}
+                      name={input.name}
+                      value={isDate ? toLocalInput(input.value) : ((input.value as string | null) ?? '')}
+                      onChange={(event) =>
+                        input.onChange(
+                          isDate
+                            ? event.target.value
+                              ? new Date(event.target.value)
+                              : null
+                            : event.target.value,
+                        )
+                      }
+                      onBlur={input.onBlur}
+                      inputRef={input.ref}
+                      disabled={field.disabled}
+                      autoFocus={index === 0 && !field.disabled}
+                      error={Boolean(error)}
+                      helperText={error ?? field.helperText}
+                      size="small"
+                      fullWidth
+                      slotProps={{
+                        htmlInput: { 'data-testid': `field-${field.name}` },
+                        inputLabel: isDate ? { shrink: true } : undefined,
+                        select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } },
+                      }}
+                    >
+                      {field.kind === 'select' &&
+                        (field.options ?? []).map((option) => (
+                          <MenuItem key={option.value} value={option.value}>
+                            {option.label}
+                          </MenuItem>
+                        ))}
+                    </TextField>
+                  );
+                }}
+              />
+            ))}
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {t('adminKit.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy} data-testid={`${testId}-save`}>
+            {t('adminKit.save')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

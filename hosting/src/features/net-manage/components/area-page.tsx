@@ -1,0 +1,140 @@
+import { useMemo, useState } from 'react';
+import { Link } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { areaFieldsSchema, COUNT_FIELD, idSchema, type AreaDocument } from '@insight/common/network';
+import { AdminTable } from '../../../components/admin/admin-table';
+import { AppLink } from '../../../components/app-link';
+import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
+import { EditDialog, type FormField } from '../../../components/admin/edit-dialog';
+import { useFormatDateTime } from '../../../lib/date';
+import type { WithId } from '../../../lib/firestore-hooks';
+import { runWrite } from '../../../lib/write-error-store';
+import { deleteArea, saveArea, useAreas, type AreaKind } from '../api/network-lists';
+import { DependentsDialog } from './dependents-dialog';
+
+type Row = WithId<AreaDocument>;
+type Editing = { mode: 'add' } | { mode: 'edit'; row: Row } | null;
+
+const formSchema = areaFieldsSchema.extend({ id: idSchema });
+
+/** The CMTS rows that use one entry: the CMTS table filtered on it. */
+export const dependentsPath = (kind: AreaKind, id: string) =>
+  `/net-manage?${new URLSearchParams({ [kind]: id }).toString()}`;
+
+/** /net-manage/head-end and /net-manage/market-area: a code, a name, and how many CMTS rows use each. */
+export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean }) {
+  const { t } = useTranslation('admin');
+  const formatDate = useFormatDateTime();
+  const list = useAreas(kind);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [refused, setRefused] = useState<Row | null>(null);
+  const ids = useMemo(() => new Set(list.rows.map((row) => row.id)), [list.rows]);
+
+  const date = (value: Date | null) => (value ? formatDate(value) : '');
+  const columns: Array<GridColDef<Row>> = [
+    { field: 'id', headerName: t('netManage.fields.code'), minWidth: 140 },
+    { field: 'name', headerName: t('netManage.fields.name'), minWidth: 200, flex: 1 },
+    {
+      field: COUNT_FIELD,
+      headerName: t('netManage.fields.cmtsCount'),
+      type: 'number',
+      minWidth: 130,
+      renderCell: ({ row }) =>
+        row.cmtsCount > 0 ? (
+          <Link component={AppLink} href={dependentsPath(kind, row.id)} data-testid="count-link">
+            {row.cmtsCount}
+          </Link>
+        ) : (
+          <span data-testid="count-zero">0</span>
+        ),
+    },
+    {
+      field: 'createdOn',
+      headerName: t('netManage.fields.createdOn'),
+      type: 'dateTime',
+      minWidth: 160,
+      valueFormatter: date,
+    },
+    {
+      field: 'updatedAt',
+      headerName: t('netManage.fields.lastUpdated'),
+      type: 'dateTime',
+      minWidth: 160,
+      valueFormatter: date,
+    },
+  ];
+  const fields: FormField[] = [
+    {
+      name: 'id',
+      label: t('netManage.fields.code'),
+      disabled: editing?.mode === 'edit',
+      helperText: t('netManage.codeHelp'),
+    },
+    { name: 'name', label: t('netManage.fields.name') },
+  ];
+  const title = t(`netManage.${kind}`);
+
+  return (
+    <>
+      <AdminTable<Row>
+        label={title}
+        testId={`${kind}-table`}
+        rows={list.rows}
+        columns={columns}
+        loading={list.loading}
+        error={list.error}
+        invalid={list.invalid}
+        canWrite={canWrite}
+        addLabel={t(`netManage.add.${kind}`)}
+        onAdd={() => setEditing({ mode: 'add' })}
+        onEdit={(row) => setEditing({ mode: 'edit', row })}
+        onDelete={(row) => (row.cmtsCount > 0 ? setRefused(row) : setDeleting(row))}
+        csvFileName={`insight-${kind === 'headEnd' ? 'head-ends' : 'marketing-areas'}`}
+      />
+      <EditDialog
+        open={editing !== null}
+        title={
+          editing?.mode === 'edit'
+            ? t('netManage.editEntry', { id: editing.row.id })
+            : t(`netManage.add.${kind}`)
+        }
+        schema={formSchema}
+        defaultValues={
+          editing?.mode === 'edit' ? { id: editing.row.id, name: editing.row.name } : { id: '', name: '' }
+        }
+        fields={fields}
+        notice={(values) =>
+          editing?.mode === 'add' && ids.has(String(values.id ?? '').trim()) ? t('netManage.idExists') : null
+        }
+        onSubmit={({ id, ...values }: z.output<typeof formSchema>) =>
+          runWrite(() => saveArea(kind, id, values, ids.has(id)))
+        }
+        onClose={() => setEditing(null)}
+        testId={`${kind}-dialog`}
+      />
+      <ConfirmDeleteDialog
+        item={deleting ? `${deleting.name} (${deleting.id})` : null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (deleting && (await runWrite(() => deleteArea(kind, deleting.id)))) setDeleting(null);
+        }}
+      />
+      <DependentsDialog
+        entry={
+          refused
+            ? {
+                id: refused.id,
+                name: refused.name,
+                count: refused.cmtsCount,
+                filterPath: dependentsPath(kind, refused.id),
+              }
+            : null
+        }
+        onClose={() => setRefused(null)}
+      />
+    </>
+  );
+}

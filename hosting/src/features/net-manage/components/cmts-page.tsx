@@ -1,0 +1,238 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Button, Chip } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadIcon from '@mui/icons-material/Upload';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import type { CmtsDocument, CmtsFields } from '@insight/common/network';
+import { AdminTable } from '../../../components/admin/admin-table';
+import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
+import { EditDialog, type FormField } from '../../../components/admin/edit-dialog';
+import { useFormatDateTime } from '../../../lib/date';
+import type { WithId } from '../../../lib/firestore-hooks';
+import { runWrite } from '../../../lib/write-error-store';
+import { deleteCmts, saveCmts, useAreas, useCmtsRows } from '../api/network-lists';
+import { cmtsFormSchema, EMPTY_CMTS } from './cmts-form';
+import { downloadCmtsCsv } from './cmts-csv';
+
+const ImportDialog = lazy(() => import('./cmts-import-dialog'));
+
+type Row = WithId<CmtsDocument>;
+type Editing = { mode: 'add' } | { mode: 'edit'; row: Row } | null;
+
+const REFERENCE_FILTERS = ['headEnd', 'marketArea'] as const;
+
+/** /net-manage: the CMTS source table, with add, edit, delete, import and export for engineering. */
+export function CmtsPage({ canWrite }: { canWrite: boolean }) {
+  const { t } = useTranslation('admin');
+  const formatDate = useFormatDateTime();
+  const cmts = useCmtsRows();
+  const headEnds = useAreas('headEnd', { notify: false });
+  const marketAreas = useAreas('marketArea', { notify: false });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [importing, setImporting] = useState(false);
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+
+  const names = useMemo(
+    () => ({
+      headEnd: new Map(headEnds.rows.map((row) => [row.id, row.name])),
+      marketArea: new Map(marketAreas.rows.map((row) => [row.id, row.name])),
+    }),
+    [headEnds.rows, marketAreas.rows],
+  );
+  // ?headEnd=ID or ?marketArea=ID: the rows that use one entry (the link of a refused delete).
+  const params = new URLSearchParams(search);
+  const filter = REFERENCE_FILTERS.map((field) => ({ field, id: params.get(field) })).find((f) => f.id);
+  const rows = useMemo(
+    () => (filter ? cmts.rows.filter((row) => row[filter.field] === filter.id) : cmts.rows),
+    [cmts.rows, filter?.field, filter?.id], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const ids = useMemo(() => new Set(cmts.rows.map((row) => row.id)), [cmts.rows]);
+
+  const schema = useMemo(
+    () =>
+      cmtsFormSchema({
+        rows: cmts.rows,
+        headEnds: new Set(names.headEnd.keys()),
+        marketAreas: new Set(names.marketArea.keys()),
+      }),
+    [cmts.rows, names],
+  );
+
+  const date = (value: Date | null) => (value ? formatDate(value) : '');
+  const columns: Array<GridColDef<Row>> = [
+    { field: 'cmtsId', headerName: t('netManage.fields.cmtsId'), minWidth: 150, flex: 1 },
+    { field: 'hostName', headerName: t('netManage.fields.hostName'), minWidth: 150, flex: 1 },
+    { field: 'ipLookup', headerName: t('netManage.fields.ipLookup'), minWidth: 120 },
+    { field: 'ipManage', headerName: t('netManage.fields.ipManage'), minWidth: 120 },
+    {
+      field: 'headEnd',
+      headerName: t('netManage.fields.headEnd'),
+      minWidth: 150,
+      flex: 1,
+      valueGetter: (value: string) => names.headEnd.get(value) ?? value,
+    },
+    {
+      field: 'marketArea',
+      headerName: t('netManage.fields.marketArea'),
+      minWidth: 150,
+      flex: 1,
+      valueGetter: (value: string) => names.marketArea.get(value) ?? value,
+    },
+    { field: 'group', headerName: t('netManage.fields.group'), minWidth: 90 },
+    { field: 'versionId', headerName: t('netManage.fields.versionId'), minWidth: 100 },
+    {
+      field: 'lastUpdate',
+      headerName: t('netManage.fields.lastUpdated'),
+      type: 'dateTime',
+      minWidth: 150,
+      valueFormatter: date,
+    },
+    {
+      field: 'configLastUpdated',
+      headerName: t('netManage.fields.lastConfig'),
+      type: 'dateTime',
+      minWidth: 150,
+      valueFormatter: date,
+    },
+    {
+      field: 'createdOn',
+      headerName: t('netManage.fields.createdOn'),
+      type: 'dateTime',
+      minWidth: 150,
+      valueFormatter: date,
+    },
+  ];
+
+  const options = (map: Map<string, string>) =>
+    [...map].map(([value, name]) => ({ value, label: `${name} (${value})` }));
+  const fields: FormField[] = [
+    { name: 'cmtsId', label: t('netManage.fields.cmtsId'), disabled: editing?.mode === 'edit' },
+    { name: 'hostName', label: t('netManage.fields.hostName') },
+    { name: 'ipLookup', label: t('netManage.fields.ipLookup') },
+    { name: 'ipManage', label: t('netManage.fields.ipManage') },
+    {
+      name: 'headEnd',
+      label: t('netManage.fields.headEnd'),
+      kind: 'select',
+      options: options(names.headEnd),
+    },
+    {
+      name: 'marketArea',
+      label: t('netManage.fields.marketArea'),
+      kind: 'select',
+      options: options(names.marketArea),
+    },
+    { name: 'group', label: t('netManage.fields.group') },
+    { name: 'versionId', label: t('netManage.fields.versionId') },
+    { name: 'configLastUpdated', label: t('netManage.fields.lastConfig'), kind: 'datetime' },
+    {
+      name: 'overrideIpChecks',
+      label: t('netManage.fields.overrideIpChecks'),
+      kind: 'checkbox',
+      helperText: t('netManage.overrideHelp'),
+    },
+  ];
+
+  const clearFilter = () => navigate(location, { replace: true });
+
+  return (
+    <>
+      <AdminTable<Row>
+        label={t('netManage.cmtsTable')}
+        testId="cmts-table"
+        rows={rows}
+        columns={columns}
+        loading={cmts.loading}
+        error={cmts.error}
+        invalid={cmts.invalid}
+        canWrite={canWrite}
+        addLabel={t('netManage.addCmts')}
+        onAdd={() => setEditing({ mode: 'add' })}
+        onEdit={(row) => setEditing({ mode: 'edit', row })}
+        onDelete={setDeleting}
+        csvFileName={false}
+        actions={
+          <>
+            {filter && (
+              <Chip
+                color="primary"
+                data-testid="cmts-filter"
+                label={t(`netManage.filteredBy.${filter.field}`, {
+                  name: names[filter.field].get(filter.id!) ?? filter.id,
+                  count: rows.length,
+                })}
+                onDelete={clearFilter}
+              />
+            )}
+            <Button
+              startIcon={<DownloadIcon />}
+              onClick={() => downloadCmtsCsv(rows)}
+              disabled={cmts.loading}
+              data-testid="cmts-export"
+            >
+              {t('netManage.exportCsv')}
+            </Button>
+            {canWrite && (
+              <Button startIcon={<UploadIcon />} onClick={() => setImporting(true)} data-testid="cmts-import">
+                {t('netManage.importCsv')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <EditDialog
+        open={editing !== null}
+        title={
+          editing?.mode === 'edit' ? t('netManage.editCmts', { id: editing.row.id }) : t('netManage.addCmts')
+        }
+        schema={schema}
+        defaultValues={editing?.mode === 'edit' ? toFields(editing.row) : EMPTY_CMTS}
+        fields={fields}
+        notice={(values) =>
+          editing?.mode === 'add' && ids.has(String(values.cmtsId ?? '').trim())
+            ? t('netManage.idExists')
+            : null
+        }
+        onSubmit={(values) => runWrite(() => saveCmts(values, ids.has(values.cmtsId)))}
+        onClose={() => setEditing(null)}
+        testId="cmts-dialog"
+      />
+      <ConfirmDeleteDialog
+        item={deleting?.id ?? null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (deleting && (await runWrite(() => deleteCmts(deleting.id)))) setDeleting(null);
+        }}
+      />
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDialog
+            onClose={() => setImporting(false)}
+            existing={cmts.rows}
+            headEnds={names.headEnd}
+            marketAreas={names.marketArea}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function toFields(row: Row): CmtsFields {
+  return {
+    cmtsId: row.cmtsId,
+    hostName: row.hostName,
+    ipLookup: row.ipLookup,
+    ipManage: row.ipManage,
+    headEnd: row.headEnd,
+    marketArea: row.marketArea,
+    group: row.group,
+    versionId: row.versionId,
+    configLastUpdated: row.configLastUpdated,
+    overrideIpChecks: row.overrideIpChecks,
+  };
+}

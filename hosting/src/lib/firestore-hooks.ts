@@ -1,0 +1,130 @@
+/**
+ * Live Firestore reads for every list: `useCollection(path, schema)` and `useDocument(path, schema)`.
+ * Documents are parsed with the entity's zod schema from common/ (through a converter), so a screen
+ * gets typed rows, a loading flag, an error, and the count of documents that failed the schema.
+ */
+import { useEffect, useState } from 'react';
+import {
+  collection,
+  doc,
+  onSnapshot,
+  query,
+  type FirestoreDataConverter,
+  type QueryConstraint,
+} from 'firebase/firestore';
+import type { z } from 'zod';
+import { db } from './firebase';
+import { notifyDataUpdated } from './snackbar-store';
+
+export type WithId<T> = T & { id: string };
+
+type Parsed<T> = { ok: true; value: WithId<T> } | { ok: false; id: string; issue: string };
+
+/** A converter that parses each document with `schema` and never throws inside a listener. */
+export function schemaConverter<S extends z.ZodType>(schema: S): FirestoreDataConverter<Parsed<z.output<S>>> {
+  return {
+    toFirestore: () => {
+      throw new Error('schemaConverter is read-only: writes go through lib/firestore-writes');
+    },
+    fromFirestore(snapshot) {
+      const result = schema.safeParse(snapshot.data());
+      return result.success
+        ? { ok: true, value: { ...(result.data as object), id: snapshot.id } as WithId<z.output<S>> }
+        : { ok: false, id: snapshot.id, issue: result.error.issues[0]?.message ?? 'invalid' };
+    },
+  };
+}
+
+export interface CollectionState<T> {
+  rows: Array<WithId<T>>;
+  loading: boolean;
+  /** The database's message when the listener failed (permission denied, network). */
+  error: string | null;
+  /** Documents that do not match the schema: left out of `rows`, counted here. */
+  invalid: number;
+}
+
+export interface CollectionOptions {
+  constraints?: QueryConstraint[];
+  /** Key that changes when `constraints` change (they are objects, not comparable). */
+  constraintsKey?: string;
+  /** The 'Data has been updated.' snackbar after the first load (SPEC.md section 4); on by default. */
+  notify?: boolean;
+}
+
+/** A live collection (or query), parsed with `schema`. */
+export function useCollection<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: CollectionOptions = {},
+): CollectionState<z.output<S>> {
+  const [state, setState] = useState<CollectionState<z.output<S>>>({
+    rows: [],
+    loading: true,
+    error: null,
+    invalid: 0,
+  });
+  const { notify = true, constraintsKey = '' } = options;
+  const [constraints] = useState(() => options.constraints ?? []);
+  const [converter] = useState(() => schemaConverter(schema));
+  useEffect(() => {
+    let first = true;
+    setState((previous) => ({ ...previous, loading: true, error: null }));
+    const source = query(collection(db, path), ...constraints).withConverter(converter);
+    return onSnapshot(
+      source,
+      (snapshot) => {
+        const rows: Array<WithId<z.output<S>>> = [];
+        let invalid = 0;
+        for (const document of snapshot.docs) {
+          const parsed = document.data();
+          if (parsed.ok) rows.push(parsed.value);
+          else invalid += 1;
+        }
+        setState({ rows, loading: false, error: null, invalid });
+        if (first) notifyDataUpdated({ omitNotification: !notify });
+        first = false;
+      },
+      (error) => setState({ rows: [], loading: false, error: error.message, invalid: 0 }),
+    );
+    // constraintsKey stands for the constraints.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [path, converter, constraintsKey, notify]);
+  return state;
+}
+
+export interface DocumentState<T> {
+  data: WithId<T> | null;
+  loading: boolean;
+  error: string | null;
+  /** The document exists but does not match the schema. */
+  invalid: boolean;
+}
+
+/** A live document, parsed with `schema`; `data` is null while loading or when it does not exist. */
+export function useDocument<S extends z.ZodType>(path: string, schema: S): DocumentState<z.output<S>> {
+  const [state, setState] = useState<DocumentState<z.output<S>>>({
+    data: null,
+    loading: true,
+    error: null,
+    invalid: false,
+  });
+  const [converter] = useState(() => schemaConverter(schema));
+  useEffect(() => {
+    setState({ data: null, loading: true, error: null, invalid: false });
+    return onSnapshot(
+      doc(db, path).withConverter(converter),
+      (snapshot) => {
+        const parsed = snapshot.exists() ? snapshot.data() : null;
+        setState({
+          data: parsed?.ok ? parsed.value : null,
+          loading: false,
+          error: null,
+          invalid: parsed?.ok === false,
+        });
+      },
+      (error) => setState({ data: null, loading: false, error: error.message, invalid: false }),
+    );
+  }, [path, converter]);
+  return state;
+}
