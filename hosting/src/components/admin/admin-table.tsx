@@ -3,6 +3,9 @@ import { Alert, Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import { useLocation } from 'wouter';
+import { usePreferences } from '../../app/providers/preferences-provider';
 import {
   DataGrid,
   GridActionsCellItem,
@@ -30,6 +33,8 @@ interface Props<R extends GridValidRowModel & { id: string }> {
   onAdd?(): void;
   onEdit?(row: R): void;
   onDelete?(row: R): void;
+  /** The app path of a row's change history (shown to every reader). */
+  historyPath?(row: R): string;
   /** Buttons beside Add (import, export). */
   actions?: ReactNode;
   /** A filter applied on open, e.g. from the URL; the user can clear it. */
@@ -56,6 +61,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
   onAdd,
   onEdit,
   onDelete,
+  historyPath,
   actions,
   filterModel,
   onFilterModelChange,
@@ -63,13 +69,27 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
   testId,
 }: Props<R>) {
   const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const { href } = usePreferences();
+  const editable = canWrite && Boolean(onEdit || onDelete);
   const actionColumn: GridColDef<R> = {
     field: 'actions',
     type: 'actions',
     headerName: t('adminKit.actions'),
-    width: 100,
+    width: editable ? 130 : 70,
     getActions: ({ row }) => [
-      ...(onEdit
+      ...(historyPath
+        ? [
+            <GridActionsCellItem
+              key="history"
+              icon={<HistoryIcon />}
+              label={t('adminKit.history', { id: row.id })}
+              onClick={() => navigate(href(historyPath(row)))}
+              data-testid="row-history"
+            />,
+          ]
+        : []),
+      ...(canWrite && onEdit
         ? [
             <GridActionsCellItem
               key="edit"
@@ -80,7 +100,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
             />,
           ]
         : []),
-      ...(onDelete
+      ...(canWrite && onDelete
         ? [
             <GridActionsCellItem
               key="delete"
@@ -120,7 +140,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
         <Box sx={{ height: 'max(420px, calc(100vh - 300px))', width: '100%' }}>
           <DataGrid
             rows={rows}
-            columns={canWrite && (onEdit || onDelete) ? [...columns, actionColumn] : [...columns]}
+            columns={editable || historyPath ? [...columns, actionColumn] : [...columns]}
             loading={loading}
             showToolbar
             initialState={{ pagination: { paginationModel: { pageSize: PAGE_SIZES[0]! } } }}

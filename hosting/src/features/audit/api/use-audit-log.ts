@@ -19,6 +19,9 @@ export interface AuditFilters {
   operation?: AuditOperation;
   from?: Date;
   to?: Date;
+  /** Admin-list changes: one collection, and optionally one document of it. */
+  collection?: string;
+  docId?: string;
 }
 
 export interface AuditRow extends AuditRecord {
@@ -43,11 +46,15 @@ export function useAuditLog(filters: AuditFilters) {
       operation?: AuditOperation;
       from?: string;
       to?: string;
+      collection?: string;
+      docId?: string;
     };
     const constraints: QueryConstraint[] = [];
     if (parsed.mac) constraints.push(where('mac', '==', parsed.mac));
     if (parsed.email) constraints.push(where('email', '==', parsed.email));
     if (parsed.operation) constraints.push(where('operation', '==', parsed.operation));
+    if (parsed.collection) constraints.push(where('collection', '==', parsed.collection));
+    if (parsed.docId) constraints.push(where('docId', '==', parsed.docId));
     if (parsed.from) constraints.push(where('at', '>=', Timestamp.fromDate(new Date(parsed.from))));
     if (parsed.to) constraints.push(where('at', '<=', Timestamp.fromDate(new Date(parsed.to))));
     const q = query(collection(db, 'audit_log'), ...constraints, orderBy('at', 'desc'), limit(MAX_ROWS));

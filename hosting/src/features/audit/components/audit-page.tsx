@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { useSearch } from 'wouter';
+import { TRACKED_COLLECTIONS } from '@insight/common/change-history';
 import { Alert, Box, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +9,34 @@ import { formatMac, normalizeMac } from '@insight/common/mac';
 import { useFormatDateTime } from '../../../lib/date';
 import { useAuditLog, type AuditFilters, type AuditRow } from '../api/use-audit-log';
 
-/** /audit: who did what, newest first; filter by MAC, user, operation and date; CSV export. */
+const EMPTY_FORM = { mac: '', email: '', operation: '', from: '', to: '', collection: '', docId: '' };
+
+/** Fields of an admin-list change whose before and after differ (the authorship stamps left out). */
+function changedFields(parameters: Record<string, unknown>): string {
+  const before = (parameters.before ?? {}) as Record<string, unknown>;
+  const after = (parameters.after ?? {}) as Record<string, unknown>;
+  const stamps = new Set(['updatedBy', 'updatedAt', 'lastUpdate', 'createdOn']);
+  const show = (value: unknown) => (value === undefined || value === null ? '∅' : JSON.stringify(value));
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((key) => !stamps.has(key) && JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => `${key}: ${show(before[key])} → ${show(after[key])}`)
+    .join('; ');
+}
+
+/**
+ * /audit: who did what, newest first; filter by MAC, user, operation, date, and for the admin lists by
+ * collection and row (`?collection=cmts_source&docId=…` opens one row's history); CSV export.
+ */
 export default function AuditPage() {
   const { t } = useTranslation('admin');
   const formatDate = useFormatDateTime();
-  const [form, setForm] = useState({ mac: '', email: '', operation: '', from: '', to: '' });
-  const [filters, setFilters] = useState<AuditFilters>({});
+  const search = new URLSearchParams(useSearch());
+  const initial = { collection: search.get('collection') ?? '', docId: search.get('docId') ?? '' };
+  const [form, setForm] = useState({ ...EMPTY_FORM, ...initial });
+  const [filters, setFilters] = useState<AuditFilters>(() => ({
+    ...(initial.collection ? { collection: initial.collection } : {}),
+    ...(initial.docId ? { docId: initial.docId } : {}),
+  }));
   const [macError, setMacError] = useState(false);
   const log = useAuditLog(filters);
 
@@ -27,6 +51,8 @@ export default function AuditPage() {
       ...(form.operation ? { operation: form.operation as AuditOperation } : {}),
       ...(form.from ? { from: new Date(`${form.from}T00:00:00`) } : {}),
       ...(form.to ? { to: new Date(`${form.to}T23:59:59.999`) } : {}),
+      ...(form.collection ? { collection: form.collection } : {}),
+      ...(form.docId.trim() ? { docId: form.docId.trim() } : {}),
     });
   }
 
@@ -64,7 +90,10 @@ export default function AuditPage() {
       flex: 1,
       minWidth: 220,
       sortable: false,
-      valueGetter: (_value, row) => JSON.stringify(row.parameters),
+      valueGetter: (_value, row) =>
+        row.collection
+          ? `${row.collection} ${row.docId ?? ''}: ${changedFields(row.parameters) || '-'}`
+          : JSON.stringify(row.parameters),
     },
     {
       field: 'outcome',
@@ -98,7 +127,7 @@ export default function AuditPage() {
           sx={{
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, 1fr) auto' },
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
             alignItems: 'start',
           }}
         >
@@ -134,6 +163,28 @@ export default function AuditPage() {
             ))}
           </TextField>
           <TextField
+            select
+            size="small"
+            label={t('audit.collection')}
+            value={form.collection}
+            onChange={(event) => setForm({ ...form, collection: event.target.value })}
+            data-testid="audit-collection"
+          >
+            <MenuItem value="">{t('audit.anyCollection')}</MenuItem>
+            {TRACKED_COLLECTIONS.map((collection) => (
+              <MenuItem key={collection} value={collection}>
+                {t(`audit.collections.${collection}` as 'audit.collections.cmts_source')}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label={t('audit.docId')}
+            value={form.docId}
+            onChange={(event) => setForm({ ...form, docId: event.target.value })}
+            slotProps={{ htmlInput: { 'data-testid': 'audit-doc-id' } }}
+          />
+          <TextField
             size="small"
             type="date"
             label={t('audit.from')}
@@ -155,7 +206,7 @@ export default function AuditPage() {
             </Button>
             <Button
               onClick={() => {
-                setForm({ mac: '', email: '', operation: '', from: '', to: '' });
+                setForm(EMPTY_FORM);
                 setFilters({});
                 setMacError(false);
               }}

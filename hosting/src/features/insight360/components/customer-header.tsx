@@ -1,9 +1,20 @@
-import { Box, Chip, Stack, Typography } from '@mui/material';
+import { Box, Chip, Link, Stack, Typography } from '@mui/material';
 import { SimpleTreeView } from '@mui/x-tree-view/SimpleTreeView';
 import { TreeItem } from '@mui/x-tree-view/TreeItem';
 import { useTranslation } from 'react-i18next';
 import type { Customer, ServiceTreeNode } from '@insight/common/customer360';
+import { AppLink } from '../../../components/app-link';
 import { FieldList } from '../../../components/field-list';
+
+/** A value that opens its row in the network lists (engineers keep them; the links filter on the id). */
+function ListLink({ value, href, testId }: { value: string | null; href: string; testId: string }) {
+  if (!value) return <>-</>;
+  return (
+    <Link component={AppLink} href={href} data-testid={testId}>
+      {value}
+    </Link>
+  );
+}
 
 function TreeNodes({ nodes }: { nodes: ServiceTreeNode[] }) {
   return nodes.map((node) => (
@@ -13,8 +24,19 @@ function TreeNodes({ nodes }: { nodes: ServiceTreeNode[] }) {
   ));
 }
 
-/** Who the customer is: names, numbers, contact, service addresses with their services, node, head end, services tree. */
-export function CustomerHeader({ customer, headEnd }: { customer: Customer; headEnd: string | null }) {
+/**
+ * Who the customer is: names, numbers, contact, service addresses with their services, node, CMTS (the
+ * OLT on fibre) and head end, each linked to its row of the network lists, services tree.
+ */
+export function CustomerHeader({
+  customer,
+  headEnd,
+  cmts,
+}: {
+  customer: Customer;
+  headEnd: string | null;
+  cmts: string | null;
+}) {
   const { t } = useTranslation('insight360');
   return (
     <Stack spacing={2}>
@@ -55,7 +77,28 @@ export function CustomerHeader({ customer, headEnd }: { customer: Customer; head
           { label: t('customer.phone'), value: customer.phone, testId: 'customer-phone' },
           { label: t('customer.email'), value: customer.email ?? '-', testId: 'customer-email' },
           { label: t('customer.node'), value: customer.node ?? '-', testId: 'customer-node' },
-          { label: t('customer.headEnd'), value: headEnd ?? '-', testId: 'customer-head-end' },
+          {
+            label: t('customer.cmts'),
+            value: (
+              <ListLink
+                value={cmts}
+                href={`/net-manage?${new URLSearchParams({ cmtsId: cmts ?? '' }).toString()}`}
+                testId="customer-cmts-link"
+              />
+            ),
+            testId: 'customer-cmts',
+          },
+          {
+            label: t('customer.headEnd'),
+            value: (
+              <ListLink
+                value={headEnd}
+                href={`/net-manage/head-end?${new URLSearchParams({ id: headEnd ?? '' }).toString()}`}
+                testId="customer-head-end-link"
+              />
+            ),
+            testId: 'customer-head-end',
+          },
         ]}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>

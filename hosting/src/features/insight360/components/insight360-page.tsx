@@ -366,7 +366,11 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
       {customerError?.code !== 'mac_not_found' && (
         <Paper variant="outlined" sx={{ p: 0 }}>
           {card('customer', customer, t('sections.customer'), (data) => (
-            <CustomerHeader customer={data} headEnd={wan.data?.data.details.networkGroup ?? null} />
+            <CustomerHeader
+              customer={data}
+              headEnd={wan.data?.data.details.networkGroup ?? null}
+              cmts={wan.data?.data.state.olt ?? null}
+            />
           ))}
         </Paper>
       )}

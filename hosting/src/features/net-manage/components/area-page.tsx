@@ -1,9 +1,16 @@
 import { useMemo, useState } from 'react';
-import { Link } from '@mui/material';
+import { Chip, Link } from '@mui/material';
+import { useLocation, useSearch } from 'wouter';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { areaFieldsSchema, COUNT_FIELD, idSchema, type AreaDocument } from '@insight/common/network';
+import {
+  areaFieldsSchema,
+  COUNT_FIELD,
+  idSchema,
+  NETWORK_COLLECTIONS,
+  type AreaDocument,
+} from '@insight/common/network';
 import { AdminTable } from '../../../components/admin/admin-table';
 import { AppLink } from '../../../components/app-link';
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
@@ -11,7 +18,7 @@ import { EditDialog, type FormField } from '../../../components/admin/edit-dialo
 import { useFormatDateTime } from '../../../lib/date';
 import type { WithId } from '../../../lib/firestore-hooks';
 import { runWrite } from '../../../lib/write-error-store';
-import { deleteArea, saveArea, useAreas, type AreaKind } from '../api/network-lists';
+import { deleteArea, historyPath, saveArea, useAreas, type AreaKind } from '../api/network-lists';
 import { DependentsDialog } from './dependents-dialog';
 
 type Row = WithId<AreaDocument>;
@@ -32,6 +39,13 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [refused, setRefused] = useState<Row | null>(null);
   const ids = useMemo(() => new Set(list.rows.map((row) => row.id)), [list.rows]);
+  // ?id=ON-OTT-01: one row (the 360 view's head end link).
+  const only = new URLSearchParams(useSearch()).get('id');
+  const [location, navigate] = useLocation();
+  const rows = useMemo(
+    () => (only ? list.rows.filter((row) => row.id === only) : list.rows),
+    [list.rows, only],
+  );
 
   const date = (value: Date | null) => (value ? formatDate(value) : '');
   const columns: Array<GridColDef<Row>> = [
@@ -82,7 +96,17 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
       <AdminTable<Row>
         label={title}
         testId={`${kind}-table`}
-        rows={list.rows}
+        rows={rows}
+        actions={
+          only ? (
+            <Chip
+              color="primary"
+              data-testid="area-filter"
+              label={t('netManage.filteredBy.id', { id: only })}
+              onDelete={() => navigate(location, { replace: true })}
+            />
+          ) : undefined
+        }
         columns={columns}
         loading={list.loading}
         error={list.error}
@@ -91,6 +115,7 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
         addLabel={t(`netManage.add.${kind}`)}
         onAdd={() => setEditing({ mode: 'add' })}
         onEdit={(row) => setEditing({ mode: 'edit', row })}
+        historyPath={(row) => historyPath(NETWORK_COLLECTIONS[kind], row.id)}
         onDelete={(row) => (row.cmtsCount > 0 ? setRefused(row) : setDeleting(row))}
         csvFileName={`insight-${kind === 'headEnd' ? 'head-ends' : 'marketing-areas'}`}
       />

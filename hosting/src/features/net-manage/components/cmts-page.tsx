@@ -5,14 +5,14 @@ import UploadIcon from '@mui/icons-material/Upload';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import type { CmtsDocument, CmtsFields } from '@insight/common/network';
+import { NETWORK_COLLECTIONS, type CmtsDocument, type CmtsFields } from '@insight/common/network';
 import { AdminTable } from '../../../components/admin/admin-table';
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { EditDialog, type FormField } from '../../../components/admin/edit-dialog';
 import { useFormatDateTime } from '../../../lib/date';
 import type { WithId } from '../../../lib/firestore-hooks';
 import { runWrite } from '../../../lib/write-error-store';
-import { deleteCmts, saveCmts, useAreas, useCmtsRows } from '../api/network-lists';
+import { deleteCmts, historyPath, saveCmts, useAreas, useCmtsRows } from '../api/network-lists';
 import { cmtsFormSchema, EMPTY_CMTS } from './cmts-form';
 import { downloadCmtsCsv } from './cmts-csv';
 
@@ -21,7 +21,8 @@ const ImportDialog = lazy(() => import('./cmts-import-dialog'));
 type Row = WithId<CmtsDocument>;
 type Editing = { mode: 'add' } | { mode: 'edit'; row: Row } | null;
 
-const REFERENCE_FILTERS = ['headEnd', 'marketArea'] as const;
+/** URL filters: `?headEnd=ID`, `?marketArea=ID` (a refused delete's link), `?cmtsId=ID` (the 360 view's link). */
+const URL_FILTERS = ['headEnd', 'marketArea', 'cmtsId'] as const;
 
 /** /net-manage: the CMTS source table, with add, edit, delete, import and export for engineering. */
 export function CmtsPage({ canWrite }: { canWrite: boolean }) {
@@ -43,9 +44,8 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
     }),
     [headEnds.rows, marketAreas.rows],
   );
-  // ?headEnd=ID or ?marketArea=ID: the rows that use one entry (the link of a refused delete).
   const params = new URLSearchParams(search);
-  const filter = REFERENCE_FILTERS.map((field) => ({ field, id: params.get(field) })).find((f) => f.id);
+  const filter = URL_FILTERS.map((field) => ({ field, id: params.get(field) })).find((f) => f.id);
   const rows = useMemo(
     () => (filter ? cmts.rows.filter((row) => row[filter.field] === filter.id) : cmts.rows),
     [cmts.rows, filter?.field, filter?.id], // eslint-disable-line react-hooks/exhaustive-deps
@@ -153,6 +153,7 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
         addLabel={t('netManage.addCmts')}
         onAdd={() => setEditing({ mode: 'add' })}
         onEdit={(row) => setEditing({ mode: 'edit', row })}
+        historyPath={(row) => historyPath(NETWORK_COLLECTIONS.cmts, row.id)}
         onDelete={setDeleting}
         csvFileName={false}
         actions={
@@ -162,7 +163,10 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
                 color="primary"
                 data-testid="cmts-filter"
                 label={t(`netManage.filteredBy.${filter.field}`, {
-                  name: names[filter.field].get(filter.id!) ?? filter.id,
+                  name:
+                    filter.field === 'cmtsId'
+                      ? filter.id
+                      : (names[filter.field].get(filter.id!) ?? filter.id),
                   count: rows.length,
                 })}
                 onDelete={clearFilter}
