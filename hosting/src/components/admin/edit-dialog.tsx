@@ -164,9 +164,12 @@ export function EditDialog<S extends z.ZodType<FieldValues, FieldValues>>({
                       size="small"
                       fullWidth
                       slotProps={{
-                        htmlInput: { 'data-testid': `field-${field.name}` },
+                        htmlInput: field.kind === 'select' ? undefined : { 'data-testid': `field-${field.name}` },
                         inputLabel: isDate ? { shrink: true } : undefined,
-                        select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } },
+                        select: {
+                          SelectDisplayProps: { 'data-testid': `field-${field.name}` } as object,
+                          MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } },
+                        },
                       }}
                     >
                       {field.kind === 'select' &&

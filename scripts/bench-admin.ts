@@ -1,0 +1,191 @@
+/**
+ * `npm run bench:admin`: the network-management screens with 5,000 CMTS rows in the emulator, in Chromium.
+ *   first_rows_ms   navigation to /net-manage (full page load) → the first rows of the table painted (median)
+ *   filter_ms       a key typed in the quick search → the table shows the filtered rows (median)
+ *   counts_settle_ms 200 CMTS writes in parallel across 5 head ends → every count exact (the triggers)
+ *   count_errors    head ends and marketing areas whose count differs from the rows that use them
+ * Runs under `firebase emulators:exec` with the functions (see package.json). Ends with one line:
+ * `bench:admin first_rows_ms=<a> filter_ms=<b> counts_settle_ms=<c> count_errors=<d>`.
+ */
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { COUNT_FIELD, NETWORK_COLLECTIONS, type CmtsFields } from '../common/src/network';
+import { launchBrowser, PORTAL, routeOfflineStandIns } from '../tests/e2e/support/browser';
+import { adminDb, closeAdminDb } from '../tests/e2e/support/firestore';
+import { closeAdmin, createUser, signInFast } from '../tests/e2e/support/users';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
+const PARALLEL_WRITES = 200;
+const HEAD_ENDS = 5;
+const LOADS = Number(process.env.BENCH_LOADS ?? 5);
+const FILTERS = Number(process.env.BENCH_FILTERS ?? 10);
+const SETTLE_TIMEOUT_MS = 10 * 60_000;
+
+const db: Firestore = adminDb();
+const headEndIds = Array.from({ length: HEAD_ENDS }, (_, i) => `BENCH-HE-${i + 1}`);
+const AREA = 'BENCH-MA';
+const ip = (n: number, base: number) => `10.${base}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+const row = (n: number, headEnd: string): CmtsFields => ({
+  cmtsId: `BENCH-${String(n).padStart(5, '0')}`,
+  hostName: `bench-${n}.bench`,
+  ipLookup: ip(n, 150),
+  ipManage: ip(n, 151),
+  headEnd,
+  marketArea: AREA,
+  group: 'Bench',
+  versionId: null,
+  configLastUpdated: null,
+  overrideIpChecks: false,
+});
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const stamp = () => ({ updatedBy: 'bench', createdOn: FieldValue.serverTimestamp() });
+
+/** Counts kept by the triggers, against the rows that really reference each entry. */
+async function countErrors(): Promise<{ errors: number; expected: Map<string, number> }> {
+  const rows = await db.collection(NETWORK_COLLECTIONS.cmts).select('headEnd', 'marketArea').get();
+  const expected = new Map<string, number>();
+  for (const doc of rows.docs) {
+    for (const [collection, field] of [
+      [NETWORK_COLLECTIONS.headEnd, 'headEnd'],
+      [NETWORK_COLLECTIONS.marketArea, 'marketArea'],
+    ] as const) {
+      const key = `${collection}/${doc.get(field) as string}`;
+      expected.set(key, (expected.get(key) ?? 0) + 1);
+    }
+  }
+  let errors = 0;
+  for (const collection of [NETWORK_COLLECTIONS.headEnd, NETWORK_COLLECTIONS.marketArea]) {
+    const entries = await db.collection(collection).get();
+    for (const entry of entries.docs)
+      if ((entry.get(COUNT_FIELD) ?? 0) !== (expected.get(`${collection}/${entry.id}`) ?? 0)) errors += 1;
+  }
+  return { errors, expected };
+}
+
+/** Waits until the bench entries' counts equal the rows that use them; returns the time taken. */
+async function waitForCounts(started: number, expectedTotal: number): Promise<number> {
+  for (;;) {
+    const refs = [...headEndIds.map((id) => db.doc(`${NETWORK_COLLECTIONS.headEnd}/${id}`))];
+    const docs = await db.getAll(...refs, db.doc(`${NETWORK_COLLECTIONS.marketArea}/${AREA}`));
+    const total = docs
+      .slice(0, HEAD_ENDS)
+      .reduce((sum, doc) => sum + ((doc.get(COUNT_FIELD) as number) ?? 0), 0);
+    const area = (docs[HEAD_ENDS]!.get(COUNT_FIELD) as number) ?? 0;
+    if (total === expectedTotal && area === expectedTotal) return Date.now() - started;
+    if (Date.now() - started > SETTLE_TIMEOUT_MS) return Number.NaN;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// 1. The lists: 5 head ends, one marketing area, ROWS CMTS rows (the triggers count them).
+const existing = await db.collection(NETWORK_COLLECTIONS.cmts).where('marketArea', '==', AREA).count().get();
+const batchWriter = db.bulkWriter();
+for (const id of headEndIds)
+  void batchWriter.set(
+    db.doc(`${NETWORK_COLLECTIONS.headEnd}/${id}`),
+    { name: `Bench ${id.slice(-1)}`, ...stamp() },
+    { merge: true },
+  );
+void batchWriter.set(
+  db.doc(`${NETWORK_COLLECTIONS.marketArea}/${AREA}`),
+  { name: 'Bench area', ...stamp() },
+  { merge: true },
+);
+await batchWriter.flush();
+if (existing.data().count < ROWS) {
+  for (let n = 0; n < ROWS; n += 1) {
+    const fields = row(n, headEndIds[n % HEAD_ENDS]!);
+    void batchWriter.set(db.doc(`${NETWORK_COLLECTIONS.cmts}/${fields.cmtsId}`), {
+      ...fields,
+      ...stamp(),
+      lastUpdate: FieldValue.serverTimestamp(),
+    });
+  }
+  await batchWriter.flush();
+}
+await batchWriter.close();
+const seeded = Date.now();
+console.log(`bench:admin ${ROWS} rows written; waiting for the triggers to count them…`);
+const seedSettle = await waitForCounts(seeded, ROWS);
+console.log(`bench:admin seed counted in ${seedSettle} ms`);
+
+// 2. The screen, in Chromium.
+const { browser, close } = await launchBrowser();
+const firstRows: number[] = [];
+const filters: number[] = [];
+try {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: PORTAL });
+  await routeOfflineStandIns(context);
+  const page = await context.newPage();
+  await signInFast(page, await createUser('bench-admin', ['engineering']));
+  for (let i = 0; i < LOADS + 1; i += 1) {
+    const started = Date.now();
+    await page.goto('/net-manage');
+    await page.locator('.MuiDataGrid-row').first().waitFor({ timeout: 60_000 });
+    if (i > 0) firstRows.push(Date.now() - started); // the first load warms the function and the emulator
+  }
+  const search = page.getByRole('searchbox').first();
+  for (let i = 0; i < FILTERS; i += 1) {
+    const target = row(((i + 1) * 487) % ROWS, headEndIds[0]!).cmtsId;
+    await search.fill('');
+    await page.waitForFunction(`document.querySelectorAll('.MuiDataGrid-row').length > 1`);
+    await page.evaluate(`(() => {
+      const target = ${JSON.stringify(target)};
+      window.__benchDone = undefined;
+      const check = () => {
+        const rows = document.querySelectorAll('.MuiDataGrid-row');
+        if (rows.length === 1 && rows[0].textContent.includes(target)) window.__benchDone = performance.now();
+        else requestAnimationFrame(check);
+      };
+      window.__benchStart = performance.now();
+      requestAnimationFrame(check);
+    })()`);
+    await search.fill(target);
+    await page.waitForFunction(`window.__benchDone !== undefined`, null, { timeout: 10_000 });
+    filters.push(await page.evaluate(`window.__benchDone - window.__benchStart`));
+  }
+  await context.close();
+} finally {
+  await close();
+}
+
+// 3. 200 writes in parallel across the 5 head ends: each moves an existing row to the next head end.
+const moves = Array.from({ length: PARALLEL_WRITES }, (_, i) => i * Math.floor(ROWS / PARALLEL_WRITES));
+const current = await db.getAll(
+  ...moves.map((n) => db.doc(`${NETWORK_COLLECTIONS.cmts}/${row(n, '').cmtsId}`)),
+);
+const started = Date.now();
+await Promise.all(
+  current.map((doc) => {
+    const now = doc.get('headEnd') as string;
+    const next = headEndIds[(headEndIds.indexOf(now) + 1) % HEAD_ENDS]!;
+    return doc.ref.update({ headEnd: next, updatedBy: 'bench', lastUpdate: FieldValue.serverTimestamp() });
+  }),
+);
+const expectedPerHeadEnd = new Map<string, number>();
+const after = await db
+  .collection(NETWORK_COLLECTIONS.cmts)
+  .where('marketArea', '==', AREA)
+  .select('headEnd')
+  .get();
+for (const doc of after.docs)
+  expectedPerHeadEnd.set(doc.get('headEnd'), (expectedPerHeadEnd.get(doc.get('headEnd')) ?? 0) + 1);
+let settle = Number.NaN;
+for (;;) {
+  const docs = await db.getAll(...headEndIds.map((id) => db.doc(`${NETWORK_COLLECTIONS.headEnd}/${id}`)));
+  if (docs.every((doc) => (doc.get(COUNT_FIELD) ?? 0) === (expectedPerHeadEnd.get(doc.id) ?? 0))) {
+    settle = Date.now() - started;
+    break;
+  }
+  if (Date.now() - started > SETTLE_TIMEOUT_MS) break;
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+const { errors } = await countErrors();
+await closeAdmin();
+await closeAdminDb();
+
+console.log(
+  `bench:admin first rows ${firstRows.join(', ')} ms; filter ${filters.map((v) => v.toFixed(0)).join(', ')} ms; targets: first rows ≤ 1500 ms, filter ≤ 150 ms, count_errors = 0`,
+);
+console.log(
+  `bench:admin first_rows_ms=${median(firstRows)} filter_ms=${median(filters).toFixed(0)} counts_settle_ms=${settle} count_errors=${errors}`,
+);
