@@ -3,9 +3,54 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+/** hosting/src/features/<f>: each is a zone that no other feature may import. */
+const FEATURES = readdirSync(new URL('./hosting/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SHARED = ['components', 'hooks', 'lib', 'config', 'locales', 'providers', 'testing'];
+
+/**
+ * Import direction (ARCHITECTURE.md): hosting app → features → shared; no feature imports another;
+ * functions http → domain ← adapters; common imports nothing of the project.
+ */
+export const boundaryZones = [
+  ...SHARED.map((folder) => ({
+    target: `./hosting/src/${folder}`,
+    from: ['./hosting/src/features', './hosting/src/app'],
+    message: 'Shared code imports neither a feature nor app/: move what both need into shared code.',
+  })),
+  {
+    target: './hosting/src/features',
+    from: './hosting/src/app',
+    message: 'A feature does not import app/.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: `./hosting/src/features/${feature}`,
+    from: './hosting/src/features',
+    except: [`./${feature}`],
+    message: 'No feature imports another feature: move what both need into shared code.',
+  })),
+  {
+    target: './functions/src/domain',
+    from: ['./functions/src/adapters', './functions/src/http'],
+    message: 'The domain defines ports; adapters implement them (not the other way round).',
+  },
+  {
+    target: './common/src',
+    from: ['./functions', './hosting', './simulator', './scripts', './tests'],
+    message: 'common/ imports nothing of the project.',
+  },
+];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/lib/**', '.cache/**', 'tests/e2e/artifacts/**'] },
+  // functions/lib is the functions' build output; the source folders named lib are linted.
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'functions/lib/**', '.cache/**', 'tests/e2e/artifacts/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,6 +58,22 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
+    },
+  },
+  {
+    files: ['{hosting,functions,common}/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['hosting', 'functions', 'common'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { maxDepth: 3, ignoreExternal: true }],
     },
   },
   {

@@ -1,18 +1,7 @@
-import type { BirthCertificateClient, SmsClient } from '../adapters/upstream/birth-certificate-client';
-import type { CustomerClient } from '../adapters/upstream/customer-client';
-import type { LanClient } from '../adapters/upstream/lan-client';
-import type { TelephonyClient } from '../adapters/upstream/telephony-client';
-import type { WanClient } from '../adapters/upstream/wan-client';
+import type { Clients } from './ports/upstream-clients';
 import type { CallCache, Cached } from '../lib/call-cache';
 
-export interface Clients {
-  customer: CustomerClient;
-  wan: WanClient;
-  lan: LanClient;
-  telephony: TelephonyClient;
-  birthCertificates: BirthCertificateClient;
-  sms: SmsClient;
-}
+export type { Clients };
 
 /**
  * The cached read calls the 360 sections share, keyed by MAC (or account) and call. `fresh` asks for

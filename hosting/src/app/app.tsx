@@ -1,13 +1,13 @@
 import { SWRConfig } from 'swr';
 import { Redirect, Router, useLocation } from 'wouter';
 import { ErrorBoundary } from '../components/error-boundary';
-import { StatusPage } from '../features/errors/components/status-page';
+import { StatusPage } from '../components/errors/status-page';
 import { readLanguageCookie } from '../lib/cookies';
 import { i18n } from '../lib/i18n';
 import { IdlePrefetch } from './idle-prefetch';
 import { AppLayout } from './layout/app-layout';
-import { AuthProvider } from './providers/auth-provider';
-import { PreferencesProvider } from './providers/preferences-provider';
+import { AuthProvider } from '../providers/auth-provider';
+import { PreferencesProvider } from '../providers/preferences-provider';
 import { AppRoutes } from './routes';
 
 function RootLanguageRedirect() {

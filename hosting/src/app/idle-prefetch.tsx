@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { can } from '@insight/common/roles';
 import { isSlowConnection } from '../lib/lazy-page';
-import { useAuth } from './providers/auth-provider';
-import { preloadPage } from './routes';
+import { useAuth } from '../providers/auth-provider';
+import { preloadPage } from './pages';
 
 /**
  * Once a user who may open the 360 view is signed in and the browser is idle, its code is loaded so that

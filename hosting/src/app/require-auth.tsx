@@ -3,9 +3,9 @@ import { Box, CircularProgress, Typography } from '@mui/material';
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { can, hasAnyRole, type Capability } from '@insight/common/roles';
-import { NoAccessPage } from '../features/errors/components/no-access-page';
-import { useAuth } from './providers/auth-provider';
-import { usePreferences } from './providers/preferences-provider';
+import { NoAccessPage } from '../components/errors/no-access-page';
+import { useAuth } from '../providers/auth-provider';
+import { usePreferences } from '../providers/preferences-provider';
 
 /** Set to true only to demo the screens without sign-in; SPEC.md section 2 says this switch is off. */
 export const SKIP_AUTH_CHECK = false;

@@ -1,45 +1,16 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Route, Switch, useLocation } from 'wouter';
-import type { Capability } from '@insight/common/roles';
+import { can, hasAnyRole } from '@insight/common/roles';
 import { ErrorBoundary } from '../components/error-boundary';
+import { ScreenError } from '../components/errors/screen-error';
 import { PageLoading } from '../components/loading-bar';
-import { ScreenError } from '../features/errors/components/screen-error';
-import { lazyPage } from '../lib/lazy-page';
+import { SectionTabs } from '../components/section-tabs';
 import { stripLanguage } from '../lib/language-path';
+import type { Tool } from '../lib/tools';
+import { useAuth } from '../providers/auth-provider';
+import { NOT_FOUND, PAGES, TOOLS, type PageEntry } from './pages';
 import { RequireAuth } from './require-auth';
-
-const pages = {
-  home: lazyPage(() => import('../features/home/components/home-page')),
-  login: lazyPage(() => import('../features/auth/components/login-page')),
-  notFound: lazyPage(() => import('../features/errors/components/not-found-page')),
-  enterMac: lazyPage(() => import('../features/insight360/components/enter-mac-page')),
-  insight360: lazyPage(() => import('../features/insight360/components/insight360-page')),
-  netManage: lazyPage(() => import('../features/net-manage/components/net-manage-page')),
-  threshold: lazyPage(() => import('../features/threshold/components/threshold-page')),
-  placeholder: lazyPage(() => import('../features/placeholder/components/placeholder-page')),
-  permissions: lazyPage(() => import('../features/permissions/components/permissions-page')),
-  audit: lazyPage(() => import('../features/audit/components/audit-page')),
-};
-
-const PREFETCH: ReadonlyArray<[string, { preload(): Promise<unknown> }]> = [
-  ['/i/mac', pages.insight360],
-  ['/net-manage', pages.netManage],
-  ['/threshold', pages.threshold],
-  ['/plume-stage', pages.placeholder],
-  ['/onu-stage', pages.placeholder],
-  ['/juniper-stage', pages.placeholder],
-  ['/', pages.home],
-];
-
-/** Loads a page's code ahead of a click (the caller skips this on a slow connection). */
-export function preloadPage(path: string): void {
-  const match = PREFETCH.find(([prefix]) => path === prefix || (prefix !== '/' && path.startsWith(prefix)));
-  void match?.[1].preload().catch(() => undefined);
-}
-
-function protectedPage(element: ReactNode, capability?: Capability) {
-  return <RequireAuth capability={capability}>{element}</RequireAuth>;
-}
 
 function Screen({ children }: { children: ReactNode }) {
   const [location] = useLocation();
@@ -50,41 +21,49 @@ function Screen({ children }: { children: ReactNode }) {
   );
 }
 
-const Placeholder = pages.placeholder as ComponentType<{
-  page: 'plumeStage' | 'onuStage' | 'genericStage' | 'permissions' | 'sample';
-  networkAccess?: boolean;
-}>;
+/** The home tools the signed-in user may open. */
+function useVisibleTools(): Tool[] {
+  const { state } = useAuth();
+  const user = state.status === 'signedIn' && state.user.allowed ? state.user : null;
+  return useMemo(() => {
+    const roles = user?.roles ?? [];
+    return TOOLS.filter(({ access }) =>
+      access === 'public' ? true : access === 'signedIn' ? hasAnyRole(roles) : can(roles, access),
+    ).map(({ key, path }) => ({ key, path }));
+  }, [user]);
+}
 
-/** Every route of SPEC.md section 2, matched on the path without its /fr prefix. */
+function PageElement({ entry, tools }: { entry: PageEntry; tools: Tool[] }) {
+  const { t } = useTranslation();
+  const props = typeof entry.props === 'function' ? entry.props({ tools }) : (entry.props ?? {});
+  const Component = entry.component;
+  const page = entry.tabs ? (
+    <SectionTabs title={t(`nav.${entry.tabs.title}`)} base={entry.path} childPages={entry.tabs.children}>
+      {(child) => <Component {...props} child={child} />}
+    </SectionTabs>
+  ) : (
+    <Component {...props} />
+  );
+  if (entry.access === 'public') return page;
+  return (
+    <RequireAuth capability={entry.access === 'signedIn' ? undefined : entry.access}>{page}</RequireAuth>
+  );
+}
+
+/** Every route of SPEC.md section 2, from the page registry, matched on the path without its /fr prefix. */
 export function AppRoutes() {
   const [location] = useLocation();
+  const tools = useVisibleTools();
   return (
     <Screen>
       <Switch location={stripLanguage(location)}>
-        <Route path="/">
-          <pages.home />
-        </Route>
-        <Route path="/login">
-          <pages.login />
-        </Route>
-        <Route path="/permissions">{protectedPage(<pages.permissions />)}</Route>
-        <Route path="/audit">{protectedPage(<pages.audit />, 'auditRead')}</Route>
-        <Route path="/sample">{protectedPage(<Placeholder page="sample" />, 'manageRoles')}</Route>
-        <Route path="/plume-stage">
-          {protectedPage(<Placeholder page="plumeStage" networkAccess />, 'staging')}
-        </Route>
-        <Route path="/onu-stage">
-          {protectedPage(<Placeholder page="onuStage" networkAccess />, 'staging')}
-        </Route>
-        <Route path="/juniper-stage">
-          {protectedPage(<Placeholder page="genericStage" networkAccess />, 'staging')}
-        </Route>
-        <Route path="/net-manage/:child?">{protectedPage(<pages.netManage />, 'adminRead')}</Route>
-        <Route path="/threshold/:child?">{protectedPage(<pages.threshold />, 'adminRead')}</Route>
-        <Route path="/i/mac/enter-mac">{protectedPage(<pages.enterMac />, 'view360')}</Route>
-        <Route path="/i/mac/:mac?">{protectedPage(<pages.insight360 />, 'view360')}</Route>
+        {PAGES.map((entry) => (
+          <Route key={entry.key} path={entry.route}>
+            <PageElement entry={entry} tools={tools} />
+          </Route>
+        ))}
         <Route>
-          <pages.notFound />
+          <NOT_FOUND />
         </Route>
       </Switch>
     </Screen>

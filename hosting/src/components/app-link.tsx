@@ -1,6 +1,6 @@
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
 import { Link as RouterLink } from 'wouter';
-import { usePreferences } from '../app/providers/preferences-provider';
+import { usePreferences } from '../providers/preferences-provider';
 
 type Props = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 

@@ -2,10 +2,10 @@ import { Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
-import NotFoundPage from '../features/errors/components/not-found-page';
+import NotFoundPage from './errors/not-found-page';
 import { AppLink } from './app-link';
 
-type PageKey =
+export type PageTitleKey =
   'cmtsSource' | 'headEnd' | 'marketArea' | 'thresholdRules' | 'thresholdDefinitions' | 'thresholdVariants';
 
 interface Props<C extends string> {
@@ -13,8 +13,8 @@ interface Props<C extends string> {
   /** The section's path, e.g. '/net-manage'; child '' is the default tab. */
   base: string;
   /** Child path segment -> page title key. */
-  childPages: Readonly<Record<C, PageKey>>;
-  children: (child: C, page: PageKey) => ReactNode;
+  childPages: Readonly<Record<C, PageTitleKey>>;
+  children: (child: C, page: PageTitleKey) => ReactNode;
 }
 
 /** A page whose child routes (e.g. /net-manage, /net-manage/head-end) are shown as linked tabs. */
@@ -23,7 +23,7 @@ export function SectionTabs<C extends string>({ title, base, childPages, childre
   const { child = '' } = useParams<{ child?: string }>();
   if (!Object.hasOwn(childPages, child)) return <NotFoundPage />;
   const pathOf = (segment: string) => (segment ? `${base}/${segment}` : base);
-  const entries = Object.entries(childPages) as Array<[C, PageKey]>;
+  const entries = Object.entries(childPages) as Array<[C, PageTitleKey]>;
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">

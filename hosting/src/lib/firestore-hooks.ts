@@ -58,18 +58,20 @@ export function useCollection<S extends z.ZodType>(
   schema: S,
   options: CollectionOptions = {},
 ): CollectionState<z.output<S>> {
-  const [state, setState] = useState<CollectionState<z.output<S>>>({
+  const { notify = true, constraintsKey = '' } = options;
+  const key = `${path}|${constraintsKey}`;
+  // The state of one query: while the key differs from the one answered, the hook reports loading.
+  const [state, setState] = useState<{ key: string } & CollectionState<z.output<S>>>({
+    key: '',
     rows: [],
     loading: true,
     error: null,
     invalid: 0,
   });
-  const { notify = true, constraintsKey = '' } = options;
   const [constraints] = useState(() => options.constraints ?? []);
   const [converter] = useState(() => schemaConverter(schema));
   useEffect(() => {
     let first = true;
-    setState((previous) => ({ ...previous, loading: true, error: null }));
     const source = query(collection(db, path), ...constraints).withConverter(converter);
     return onSnapshot(
       source,
@@ -81,15 +83,16 @@ export function useCollection<S extends z.ZodType>(
           if (parsed.ok) rows.push(parsed.value);
           else invalid += 1;
         }
-        setState({ rows, loading: false, error: null, invalid });
+        setState({ key, rows, loading: false, error: null, invalid });
         if (first) notifyDataUpdated({ omitNotification: !notify });
         first = false;
       },
-      (error) => setState({ rows: [], loading: false, error: error.message, invalid: 0 }),
+      (error) => setState({ key, rows: [], loading: false, error: error.message, invalid: 0 }),
     );
-    // constraintsKey stands for the constraints.
+    // `key` stands for the path and the constraints.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [path, converter, constraintsKey, notify]);
+  }, [key, converter, notify]);
+  if (state.key !== key) return { rows: [], loading: true, error: null, invalid: 0 };
   return state;
 }
 
@@ -103,28 +106,32 @@ export interface DocumentState<T> {
 
 /** A live document, parsed with `schema`; `data` is null while loading or when it does not exist. */
 export function useDocument<S extends z.ZodType>(path: string, schema: S): DocumentState<z.output<S>> {
-  const [state, setState] = useState<DocumentState<z.output<S>>>({
+  const [state, setState] = useState<{ path: string } & DocumentState<z.output<S>>>({
+    path: '',
     data: null,
     loading: true,
     error: null,
     invalid: false,
   });
   const [converter] = useState(() => schemaConverter(schema));
-  useEffect(() => {
-    setState({ data: null, loading: true, error: null, invalid: false });
-    return onSnapshot(
-      doc(db, path).withConverter(converter),
-      (snapshot) => {
-        const parsed = snapshot.exists() ? snapshot.data() : null;
-        setState({
-          data: parsed?.ok ? parsed.value : null,
-          loading: false,
-          error: null,
-          invalid: parsed?.ok === false,
-        });
-      },
-      (error) => setState({ data: null, loading: false, error: error.message, invalid: false }),
-    );
-  }, [path, converter]);
+  useEffect(
+    () =>
+      onSnapshot(
+        doc(db, path).withConverter(converter),
+        (snapshot) => {
+          const parsed = snapshot.exists() ? snapshot.data() : null;
+          setState({
+            path,
+            data: parsed?.ok ? parsed.value : null,
+            loading: false,
+            error: null,
+            invalid: parsed?.ok === false,
+          });
+        },
+        (error) => setState({ path, data: null, loading: false, error: error.message, invalid: false }),
+      ),
+    [path, converter],
+  );
+  if (state.path !== path) return { data: null, loading: true, error: null, invalid: false };
   return state;
 }

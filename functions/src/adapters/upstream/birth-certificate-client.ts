@@ -6,6 +6,7 @@ import {
   type SmsRequest,
 } from '@insight/common/upstream/birth-certificate';
 import { AppError } from '../../lib/app-error';
+import type { BirthCertificateClient, SmsClient } from '../../domain/ports/upstream-clients';
 import { call, callRequired, type ServiceConfig } from './transport';
 
 /** The business-unit prefix: the first two characters of the network group (SPEC.md section 7). */
@@ -19,7 +20,7 @@ export function networkGroupPrefix(networkGroup: string): string {
 }
 
 /** Birth-certificate service ({bcHost}). */
-export function createBirthCertificateClient(service: ServiceConfig) {
+export function createBirthCertificateClient(service: ServiceConfig): BirthCertificateClient {
   return {
     /** Null when the device has no birth certificate yet (404). */
     list: (networkType: 'EPON' | 'GPON', networkGroup: string, mac: string) =>
@@ -50,13 +51,11 @@ export function createBirthCertificateClient(service: ServiceConfig) {
       ),
   };
 }
-export type BirthCertificateClient = ReturnType<typeof createBirthCertificateClient>;
 
 /** SMS gateway. */
-export function createSmsClient(service: ServiceConfig) {
+export function createSmsClient(service: ServiceConfig): SmsClient {
   return {
     send: (request: SmsRequest) =>
       callRequired(service, { method: 'POST', path: '/v1/messages', body: request }, smsResponseSchema),
   };
 }
-export type SmsClient = ReturnType<typeof createSmsClient>;

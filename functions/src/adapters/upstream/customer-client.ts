@@ -5,6 +5,7 @@ import {
   productListSchema,
 } from '@insight/common/upstream/customer';
 import { AppError } from '../../lib/app-error';
+import type { CustomerClient } from '../../domain/ports/upstream-clients';
 import { call, callRequired, type ServiceConfig } from './transport';
 
 const accountNumber = (value: string) => {
@@ -17,7 +18,7 @@ const accountNumber = (value: string) => {
 };
 
 /** Customer, billing and product services. */
-export function createCustomerClient(service: ServiceConfig) {
+export function createCustomerClient(service: ServiceConfig): CustomerClient {
   return {
     /** Null when no customer has this device (404). */
     customerAccount: (mac: string, language: string) =>
@@ -58,4 +59,3 @@ export function createCustomerClient(service: ServiceConfig) {
       ),
   };
 }
-export type CustomerClient = ReturnType<typeof createCustomerClient>;

@@ -1,6 +1,7 @@
 import { telephonySubscriberSchema, voiceOperationResponseSchema } from '@insight/common/upstream/telephony';
 import type { VoiceOperation } from '@insight/common/customer360';
 import { AppError } from '../../lib/app-error';
+import type { TelephonyClient } from '../../domain/ports/upstream-clients';
 import { call, callRequired, type ServiceConfig } from './transport';
 
 const SUBSCRIBER = '/api/fe/telephony/subscriber/{serialNumber}';
@@ -14,7 +15,7 @@ function checked(serialNumber: string, hostIpMta?: string | null) {
 }
 
 /** Telephony: EPON subscribers by serial number and host IP MTA, GPON by serial number alone. */
-export function createTelephonyClient(service: ServiceConfig) {
+export function createTelephonyClient(service: ServiceConfig): TelephonyClient {
   return {
     /** Null when the device has no telephony subscriber. */
     subscriber(networkType: 'EPON' | 'GPON', serialNumber: string, hostIpMta: string | null) {
@@ -75,4 +76,3 @@ export function createTelephonyClient(service: ServiceConfig) {
     },
   };
 }
-export type TelephonyClient = ReturnType<typeof createTelephonyClient>;

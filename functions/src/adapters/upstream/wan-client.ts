@@ -6,12 +6,13 @@ import {
   onuStateSchema,
   provisioningStatusSchema,
 } from '@insight/common/upstream/wan';
+import type { WanClient } from '../../domain/ports/upstream-clients';
 import { callRequired, type ServiceConfig } from './transport';
 
 const ONU = '/api/fe/wan/v1/pon/onu/{mac}';
 
 /** WAN PON ONU services; `mac` is always a validated, normalised MAC. */
-export function createWanClient(service: ServiceConfig) {
+export function createWanClient(service: ServiceConfig): WanClient {
   return {
     details: (mac: string) =>
       callRequired(service, { path: `${ONU}/details`, params: { mac } }, onuDetailsSchema),
@@ -34,4 +35,3 @@ export function createWanClient(service: ServiceConfig) {
       ),
   };
 }
-export type WanClient = ReturnType<typeof createWanClient>;

@@ -10,12 +10,7 @@ import {
   Toolbar,
   Tooltip,
 } from '@mui/material';
-import HomeIcon from '@mui/icons-material/Home';
-import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import InventoryIcon from '@mui/icons-material/Inventory2';
-import RouterIcon from '@mui/icons-material/Router';
-import LanIcon from '@mui/icons-material/Lan';
-import HubIcon from '@mui/icons-material/Hub';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
@@ -29,9 +24,12 @@ import { useLocation } from 'wouter';
 import { AppLink } from '../../components/app-link';
 import { isSlowConnection } from '../../lib/lazy-page';
 import { stripLanguage } from '../../lib/language-path';
-import { useAuth } from '../providers/auth-provider';
-import { usePreferences } from '../providers/preferences-provider';
-import { preloadPage } from '../routes';
+import { useAuth } from '../../providers/auth-provider';
+import { usePreferences } from '../../providers/preferences-provider';
+import { PAGES, preloadPage } from '../pages';
+
+const TOP_ITEMS = PAGES.filter((entry) => entry.drawer && !entry.drawer.group);
+const STAGING_ITEMS = PAGES.filter((entry) => entry.drawer?.group === 'staging');
 
 export const DRAWER_WIDTH = 248;
 export const DRAWER_MINI_WIDTH = 64;
@@ -87,8 +85,7 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
       <Toolbar />
       <nav aria-label={t('nav.mainMenu')}>
         <List component="div">
-          {item('/', t('nav.home'), <HomeIcon />)}
-          {item('/i/mac', t('nav.insight360'), <TravelExploreIcon />)}
+          {TOP_ITEMS.map((entry) => item(entry.path, t(`nav.${entry.drawer!.label}`), entry.drawer!.icon))}
           <ListItemButton
             onClick={() => setStagingOpen((open) => !open)}
             aria-expanded={stagingOpen}
@@ -102,9 +99,9 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
           </ListItemButton>
           <Collapse in={stagingOpen} unmountOnExit>
             <List component="div" disablePadding>
-              {item('/plume-stage', t('nav.epicoPlume'), <HubIcon />, true)}
-              {item('/onu-stage', t('nav.onu'), <RouterIcon />, true)}
-              {item('/juniper-stage', t('nav.generic'), <LanIcon />, true)}
+              {STAGING_ITEMS.map((entry) =>
+                item(entry.path, t(`nav.${entry.drawer!.label}`), entry.drawer!.icon, true),
+              )}
             </List>
           </Collapse>
         </List>

@@ -3,9 +3,9 @@ import MenuIcon from '@mui/icons-material/Menu';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
 import { config } from '../../config/env';
-import { MacSearchField } from '../../features/mac-search/components/mac-search-field';
-import { useAuth } from '../providers/auth-provider';
-import { usePreferences } from '../providers/preferences-provider';
+import { MacSearchField } from '../../components/mac-search-field';
+import { useAuth } from '../../providers/auth-provider';
+import { usePreferences } from '../../providers/preferences-provider';
 
 interface Props {
   onOpenMenu(): void;

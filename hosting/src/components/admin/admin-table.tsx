@@ -5,7 +5,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import { useLocation } from 'wouter';
-import { usePreferences } from '../../app/providers/preferences-provider';
+import { usePreferences } from '../../providers/preferences-provider';
 import {
   DataGrid,
   GridActionsCellItem,

@@ -164,7 +164,8 @@ export function EditDialog<S extends z.ZodType<FieldValues, FieldValues>>({
                       size="small"
                       fullWidth
                       slotProps={{
-                        htmlInput: field.kind === 'select' ? undefined : { 'data-testid': `field-${field.name}` },
+                        htmlInput:
+                          field.kind === 'select' ? undefined : { 'data-testid': `field-${field.name}` },
                         inputLabel: isDate ? { shrink: true } : undefined,
                         select: {
                           SelectDisplayProps: { 'data-testid': `field-${field.name}` } as object,

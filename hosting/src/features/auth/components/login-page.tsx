@@ -3,8 +3,8 @@ import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '
 import GoogleIcon from '@mui/icons-material/Google';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { useAuth } from '../../../app/providers/auth-provider';
-import { usePreferences } from '../../../app/providers/preferences-provider';
+import { useAuth } from '../../../providers/auth-provider';
+import { usePreferences } from '../../../providers/preferences-provider';
 import { safeReturnPath } from '../../../lib/language-path';
 
 export default function LoginPage() {

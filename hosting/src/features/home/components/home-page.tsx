@@ -12,15 +12,15 @@ import {
 } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import { useTranslation } from 'react-i18next';
-import { can } from '@insight/common/roles';
 import { formatMac } from '@insight/common/mac';
-import { useAuth } from '../../../app/providers/auth-provider';
-import { TOOLS } from '../../../app/navigation';
+import { useAuth } from '../../../providers/auth-provider';
+import type { Tool } from '../../../lib/tools';
 import { AppLink } from '../../../components/app-link';
-import { MacSearchField } from '../../mac-search/components/mac-search-field';
-import { useRecentLookups } from '../../mac-search/hooks/use-recent-lookups';
+import { MacSearchField } from '../../../components/mac-search-field';
+import { useRecentLookups } from '../../../hooks/use-recent-lookups';
 
-export default function HomePage() {
+/** Home: the MAC search, the user's recent lookups and the tools their roles open (from the page registry). */
+export default function HomePage({ tools = [] }: { tools?: Tool[] }) {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation();
   const { state } = useAuth();
@@ -43,7 +43,6 @@ export default function HomePage() {
     );
   }
 
-  const tools = user ? TOOLS.filter((tool) => can(user.roles, tool.capability)) : [];
   return (
     <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto' }}>
       <Box>

@@ -28,8 +28,8 @@ import { FieldList } from '../../../components/field-list';
 import { GradeChip, StatusChip, useNumber } from '../../../components/grade-chip';
 import { useFormatDateTime } from '../../../lib/date';
 import { regenerateBirthCertificate, sendBirthCertificateSms } from '../api/operations';
-import { useOperation } from '../hooks/use-operation';
-import { OperationDialog } from './operation-dialog';
+import { useOperation } from '../../../hooks/use-operation';
+import { OperationDialog } from '../../../components/operation-dialog';
 
 interface Props {
   mac: string;

@@ -1,6 +1,6 @@
 import { Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { MacSearchField } from '../../mac-search/components/mac-search-field';
+import { MacSearchField } from '../../../components/mac-search-field';
 
 export default function EnterMacPage() {
   const { t } = useTranslation();

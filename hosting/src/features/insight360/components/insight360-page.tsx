@@ -22,20 +22,20 @@ import { useSWRConfig } from 'swr';
 import type { RegenerateResult, SectionResponse } from '@insight/common/customer360';
 import { formatMac, normalizeMac } from '@insight/common/mac';
 import { can } from '@insight/common/roles';
-import { useAuth } from '../../../app/providers/auth-provider';
-import { usePreferences } from '../../../app/providers/preferences-provider';
+import { useAuth } from '../../../providers/auth-provider';
+import { usePreferences } from '../../../providers/preferences-provider';
 import { PageLoading } from '../../../components/loading-bar';
 import { config } from '../../../config/env';
 import { lazyPage } from '../../../lib/lazy-page';
 import { resetDevice } from '../api/operations';
 import { sectionPath, useSection, type SectionData } from '../api/sections';
 import { useDebouncedMac } from '../hooks/use-debounced-mac';
-import { useOperation } from '../hooks/use-operation';
-import { useRecentLookups } from '../../mac-search/hooks/use-recent-lookups';
+import { useOperation } from '../../../hooks/use-operation';
+import { useRecentLookups } from '../../../hooks/use-recent-lookups';
 import { BirthCertificatePanel } from './birth-certificate-panel';
 import { CustomerHeader } from './customer-header';
 import { PlumeSummary } from './plume-summary';
-import { OperationDialog } from './operation-dialog';
+import { OperationDialog } from '../../../components/operation-dialog';
 import {
   AccountPanel,
   EpicoPanel,

@@ -27,8 +27,8 @@ import type { VoicePort } from '@insight/common/upstream/telephony';
 import { FieldList } from '../../../components/field-list';
 import { StatusChip } from '../../../components/grade-chip';
 import { sendVoiceOperation } from '../api/operations';
-import { useOperation } from '../hooks/use-operation';
-import { OperationDialog } from './operation-dialog';
+import { useOperation } from '../../../hooks/use-operation';
+import { OperationDialog } from '../../../components/operation-dialog';
 
 type Kind = VoiceOperation['operation'];
 

@@ -18,11 +18,11 @@ import {
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { capabilitiesOf, can, ROLE_KEYS, type RoleKey } from '@insight/common/roles';
-import { useAuth } from '../../../app/providers/auth-provider';
+import { useAuth } from '../../../providers/auth-provider';
 import { useFormatDateTime } from '../../../lib/date';
 import { notifyDataUpdated } from '../../../lib/snackbar-store';
-import { OperationDialog } from '../../insight360/components/operation-dialog';
-import { useOperation } from '../../insight360/hooks/use-operation';
+import { OperationDialog } from '../../../components/operation-dialog';
+import { useOperation } from '../../../hooks/use-operation';
 import { setUserRoles, useUsers, type DirectoryUser } from '../api/users';
 
 function RoleChips({ roles }: { roles: RoleKey[] }) {

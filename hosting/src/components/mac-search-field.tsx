@@ -4,8 +4,8 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { normalizeMac } from '@insight/common/mac';
-import { usePreferences } from '../../../app/providers/preferences-provider';
-import { useAllCallsReported } from '../../../lib/tracked-calls';
+import { usePreferences } from '../providers/preferences-provider';
+import { useAllCallsReported } from '../lib/tracked-calls';
 
 interface Props {
   /** Focus this field when '/' is pressed outside another input. */

@@ -2,8 +2,8 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { onIdTokenChanged, signInWithPopup, signOut as firebaseSignOut, type User } from 'firebase/auth';
 import { rolesFromClaim, type RoleKey } from '@insight/common/roles';
 import { doc, onSnapshot } from 'firebase/firestore';
-import { auth, db, googleProvider } from '../../lib/firebase';
-import { apiFetch } from '../../lib/http-client';
+import { auth, db, googleProvider } from '../lib/firebase';
+import { apiFetch } from '../lib/http-client';
 
 export interface SessionUser {
   uid: string;

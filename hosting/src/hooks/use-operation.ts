@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { HttpError } from '../../../lib/http-client';
+import type { HttpError } from '../lib/http-client';
 
 export type OperationState<R> =
   | { status: 'idle' }

@@ -3,9 +3,9 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@insight/common/format';
-import { readThemeCookie, writeLanguageCookie, writeThemeCookie, type ThemeMode } from '../../lib/cookies';
-import { languageOfPath, withLanguage } from '../../lib/language-path';
-import { BACKGROUND, buildTheme } from '../../lib/theme';
+import { readThemeCookie, writeLanguageCookie, writeThemeCookie, type ThemeMode } from '../lib/cookies';
+import { languageOfPath, withLanguage } from '../lib/language-path';
+import { BACKGROUND, buildTheme } from '../lib/theme';
 
 interface Preferences {
   language: Language;

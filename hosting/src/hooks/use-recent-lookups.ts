@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { doc, onSnapshot, runTransaction, serverTimestamp } from 'firebase/firestore';
-import { db } from '../../../lib/firebase';
-import { addRecent } from '../recent';
+import { db } from '../lib/firebase';
+import { addRecent } from '../lib/recent';
 
 const EMPTY: string[] = [];
 

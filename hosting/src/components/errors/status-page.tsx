@@ -1,6 +1,6 @@
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../../components/app-link';
+import { AppLink } from '../app-link';
 
 interface Props {
   status?: number;

@@ -1,0 +1,101 @@
+/**
+ * The upstream services as the domain needs them. The adapters in adapters/upstream implement these
+ * ports (each client is declared `satisfies` its port), so the domain never imports an adapter.
+ */
+import type { z } from 'zod';
+import type { VoiceOperation } from '@insight/common/customer360';
+import type {
+  birthCertificateListSchema,
+  birthCertificateSchema,
+  RegenerationRequest,
+  SmsRequest,
+  smsResponseSchema,
+} from '@insight/common/upstream/birth-certificate';
+import type {
+  billingAccountListSchema,
+  customerAccountSchema,
+  lokiMacsSchema,
+  productListSchema,
+} from '@insight/common/upstream/customer';
+import type { lanCpeSchema } from '@insight/common/upstream/lan';
+import type {
+  telephonySubscriberSchema,
+  voiceOperationResponseSchema,
+} from '@insight/common/upstream/telephony';
+import type {
+  onuActionResponseSchema,
+  onuDetailsSchema,
+  onuFirmwareSchema,
+  onuRegistrationSchema,
+  onuStateSchema,
+  provisioningStatusSchema,
+} from '@insight/common/upstream/wan';
+
+type Out<S extends z.ZodType> = z.output<S>;
+export type NetworkType = 'EPON' | 'GPON';
+
+export interface CustomerClient {
+  /** Null when no customer has this device (404). */
+  customerAccount(mac: string, language: string): Promise<Out<typeof customerAccountSchema> | null>;
+  billingAccounts(
+    customerAccountNumber: string,
+    language: string,
+  ): Promise<Out<typeof billingAccountListSchema>>;
+  products(billingAccountNumber: string, language: string): Promise<Out<typeof productListSchema>>;
+  lokiMacs(customerAccountNumber: string): Promise<Out<typeof lokiMacsSchema>>;
+}
+
+export interface WanClient {
+  details(mac: string): Promise<Out<typeof onuDetailsSchema>>;
+  state(mac: string): Promise<Out<typeof onuStateSchema>>;
+  firmware(mac: string): Promise<Out<typeof onuFirmwareSchema>>;
+  registration(mac: string): Promise<Out<typeof onuRegistrationSchema>>;
+  provisioningStatus(mac: string, language: string): Promise<Out<typeof provisioningStatusSchema>>;
+  reset(mac: string): Promise<Out<typeof onuActionResponseSchema>>;
+}
+
+export interface LanClient {
+  cpe(mac: string): Promise<Out<typeof lanCpeSchema>>;
+}
+
+export interface TelephonyClient {
+  /** Null when the device has no telephony subscriber. */
+  subscriber(
+    networkType: NetworkType,
+    serialNumber: string,
+    hostIpMta: string | null,
+  ): Promise<Out<typeof telephonySubscriberSchema> | null>;
+  operate(
+    serialNumber: string,
+    port: number,
+    operation: VoiceOperation,
+  ): Promise<Out<typeof voiceOperationResponseSchema>>;
+}
+
+export interface BirthCertificateClient {
+  /** Null when the device has no birth certificate yet (404). */
+  list(
+    networkType: NetworkType,
+    networkGroup: string,
+    mac: string,
+  ): Promise<Out<typeof birthCertificateListSchema> | null>;
+  regenerate(
+    method: 'PUT' | 'POST',
+    networkType: NetworkType,
+    networkGroup: string,
+    body: RegenerationRequest,
+  ): Promise<Out<typeof birthCertificateSchema>>;
+}
+
+export interface SmsClient {
+  send(request: SmsRequest): Promise<Out<typeof smsResponseSchema>>;
+}
+
+export interface Clients {
+  customer: CustomerClient;
+  wan: WanClient;
+  lan: LanClient;
+  telephony: TelephonyClient;
+  birthCertificates: BirthCertificateClient;
+  sms: SmsClient;
+}

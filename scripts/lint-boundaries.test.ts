@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: ROOT });
+
+/** Lints `code` as if it were the file at `file` (which need not exist); returns the boundary errors. */
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result!.messages
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .map((message) => message.message);
+}
+
+describe('import boundaries (eslint.config.js)', () => {
+  it('when a feature imports another feature, then lint fails', async () => {
+    const errors = await boundaryErrors(
+      'hosting/src/features/home/components/fixture.tsx',
+      "import { CmtsPage } from '../../net-manage/components/cmts-page';\nexport const x = CmtsPage;\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('No feature imports another feature')]);
+  });
+  it('when shared code imports a feature or app/, then lint fails', async () => {
+    expect(
+      await boundaryErrors(
+        'hosting/src/components/fixture.tsx',
+        "import HomePage from '../features/home/components/home-page';\nimport { PAGES } from '../app/pages';\nexport const x = [HomePage, PAGES];\n",
+      ),
+    ).toHaveLength(2);
+  });
+  it('when a feature imports app/, then lint fails', async () => {
+    expect(
+      await boundaryErrors(
+        'hosting/src/features/home/components/fixture.tsx',
+        "import { PAGES } from '../../../app/pages';\nexport const x = PAGES;\n",
+      ),
+    ).toHaveLength(1);
+  });
+  it('when the functions domain imports an adapter, then lint fails', async () => {
+    expect(
+      await boundaryErrors(
+        'functions/src/domain/fixture.ts',
+        "import { createWanClient } from '../adapters/upstream/wan-client';\nexport const x = createWanClient;\n",
+      ),
+    ).toHaveLength(1);
+  });
+  it('when a feature imports shared code and its own files, then lint passes', async () => {
+    expect(
+      await boundaryErrors(
+        'hosting/src/features/net-manage/components/fixture.tsx',
+        "import { AppLink } from '../../../components/app-link';\nimport { CmtsPage } from './cmts-page';\nexport const x = [AppLink, CmtsPage];\n",
+      ),
+    ).toEqual([]);
+  });
+  it('when the eslint command lints a file that breaks a boundary, then it exits non-zero', () => {
+    const result = spawnSync(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules/eslint/bin/eslint.js'),
+        '--stdin',
+        '--stdin-filename',
+        'hosting/src/features/audit/components/fixture.tsx',
+      ],
+      {
+        cwd: ROOT,
+        input: "import { x } from '../../permissions/api/users';\nexport const y = x;\n",
+        encoding: 'utf8',
+      },
+    );
+    expect(result.status).not.toBe(0);
+    expect(result.stdout).toContain('import-x/no-restricted-paths');
+  });
+});
