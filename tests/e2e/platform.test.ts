@@ -12,8 +12,36 @@ describe('platform', () => {
     expect(await res.json()).toMatchObject({ status: 'ok', version: expect.any(String) });
   });
 
+  it('when any page or asset is served, then the security headers are set; HTML is never cached and hashed assets are immutable', async () => {
+    for (const path of ['/', '/index.html', '/net-manage', '/fr/i/mac/AABBCCDDEEFF', '/no/such/page']) {
+      const res = await fetch(`${PORTAL}${path}`);
+      expect(res.headers.get('content-type'), path).toContain('text/html');
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("default-src 'self'");
+      expect(csp, path).toMatch(/script-src 'self'[^;]*;/);
+      expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('strict-transport-security'), path).toContain('max-age=');
+    }
+    const html = await (await fetch(`${PORTAL}/`)).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await fetch(`${PORTAL}${asset}`);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('when a user signs in through the real Google popup of the auth emulator, then the portal shows them signed in', async () => {
     const page = await browser.newPage();
+    // Nothing the portal loads may be refused by its own Content-Security-Policy.
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
     await page.goto('/login');
     const popupPromise = page.waitForEvent('popup');
     await page.getByTestId('sign-in-google').click();
@@ -25,6 +53,7 @@ describe('platform', () => {
     // A new auto-generated account has no roles: signed in, logout offered.
     await expect.poll(() => page.getByTestId('logout').count(), { timeout: 20_000 }).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/');
+    expect(violations).toEqual([]);
   });
 
   it('when a seeded-style user with a role signs in through the popup, then they come back to the page they asked for', async () => {
