@@ -46,6 +46,8 @@ export interface Customer {
   billingAccountStatus: string | null;
   billingAccountCount: number;
   email: string | null;
+  /** Every contact's 10-digit phone number (the SMS dialog says when another number is typed). */
+  phones: string[];
   node: string | null;
   servicesTree: ServiceTreeNode[];
   lokiData: Array<{ mac: string; deviceType: string; lastSeen: string }> | { error: SectionError };
@@ -100,14 +102,26 @@ export type VoiceOperation = z.infer<typeof voiceOperationSchema>;
 
 export const regenerateRequestSchema = z.object({}).strict();
 
-export const sendSmsRequestSchema = z.object({
-  phone: z
-    .string()
-    .transform((value) => value.replace(/\D/g, ''))
-    .pipe(z.string().regex(/^\d{10}$/)),
-  certificateId: z.string().min(1).max(200),
-  language: z.enum(['en', 'fr']).default('en'),
-});
+/**
+ * A North American number: 10 digits (area code and exchange starting 2–9), optionally written with
+ * +1, spaces, dots, dashes or parentheses. Anything else — letters, markup, too few or too many
+ * digits — is refused, never stripped down to digits.
+ */
+export const NANP_PHONE = /^(?:\+?1[ .-]?)?\(?([2-9]\d{2})\)?[ .-]?([2-9]\d{2})[ .-]?(\d{4})$/;
+export const phoneSchema = z
+  .string()
+  .max(20)
+  .trim()
+  .regex(NANP_PHONE)
+  .transform((value) => value.replace(NANP_PHONE, '$1$2$3'));
+
+export const sendSmsRequestSchema = z
+  .object({
+    phone: phoneSchema,
+    certificateId: z.string().min(1).max(200),
+    language: z.enum(['en', 'fr']).default('en'),
+  })
+  .strict();
 export type SendSmsRequest = z.input<typeof sendSmsRequestSchema>;
 
 export interface OperationResult {

@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'upstream_timeout',
   'other_server_error',
   'internal',
+  'rate_limited',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -24,6 +25,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   upstream_timeout: 504,
   other_server_error: 502,
   internal: 500,
+  rate_limited: 429,
 };
 
 export interface ErrorBody {

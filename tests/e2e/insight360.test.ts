@@ -228,7 +228,11 @@ describe('Insight 360 screens', () => {
     await page.getByTestId('bc-send-sms').first().click();
     await page.getByTestId('sms-phone').fill('555');
     expect(await page.getByTestId('bc-sms-dialog-confirm').isDisabled()).toBe(true);
+    await page.getByTestId('sms-phone').fill('<b>x</b>6135550142');
+    expect(await page.getByTestId('bc-sms-dialog-confirm').isDisabled()).toBe(true);
     await page.getByTestId('sms-phone').fill('613 555 0142');
+    // Not one of the customer's numbers: said before sending, not refused.
+    await page.getByTestId('sms-foreign-phone').waitFor();
     await page.getByTestId('bc-sms-dialog-confirm').click();
     await expect.poll(() => page.getByTestId('bc-sms-dialog-sent').count()).toBe(1);
     expect((await sim<unknown[]>('/_sim/records?kind=sms&to=6135550142')).length).toBeGreaterThan(0);

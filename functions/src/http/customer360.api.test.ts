@@ -437,6 +437,60 @@ describe('operations', () => {
   });
 });
 
+describe('SMS: strict numbers and limits', () => {
+  const send = (app: Parameters<typeof request>[0], uid: string, mac: string, phone = '613 555 0199') =>
+    request(app)
+      .post(`/api/360/${mac}/birth-certificates/sms`)
+      .set('authorization', tokenFor(uid, ['support1']))
+      .send({ phone, certificateId: 'bc-2' });
+
+  it.each([
+    ['markup around a number', '<script>alert(1)</script>5145550199'],
+    ['text around a number', 'call 514 555 0199 now'],
+    ['a letter among the digits', '514555019a'],
+    ['an area code starting with 1', '114 555 0199'],
+    ['an exchange starting with 0', '514 055 0199'],
+    ['a number outside North America', '+44 20 7946 0958'],
+    ['eleven digits', '51455501999'],
+    ['nine digits', '514555019'],
+  ])('when the phone is %s, then 400 and nothing is sent or audited', async (_label, phone) => {
+    const { app, upstream, audit } = setup();
+    const res = await send(app, 'u1', MAC, phone);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_input');
+    expect(upstream.called('/v1/messages')).toHaveLength(0);
+    expect(audit.records).toHaveLength(0);
+  });
+
+  it('when one user sends a sixth SMS within ten minutes, then 429 with Retry-After, the refusal is audited and nothing goes out', async () => {
+    const { app, upstream, audit } = setup();
+    for (let i = 0; i < 5; i += 1) expect((await send(app, 'u1', MAC, '+1 (514) 555-0199')).status).toBe(202);
+    const refused = await send(app, 'u1', MAC);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(upstream.called('/v1/messages')).toHaveLength(5);
+    expect(audit.records).toHaveLength(6);
+    expect(audit.records[5]).toMatchObject({
+      operation: 'sendBcSms',
+      outcome: 'failed',
+      errorCode: 'rate_limited',
+      parameters: expect.objectContaining({ limit: 'user' }),
+    });
+  });
+
+  it('when five users each send one SMS for the same device, then a sixth user is refused for that device but not for another', async () => {
+    const { app, upstream, audit } = setup();
+    for (let i = 1; i <= 5; i += 1) expect((await send(app, `u${i}`, MAC)).status).toBe(202);
+    expect((await send(app, 'u6', MAC)).status).toBe(429);
+    expect(audit.records.at(-1)!.parameters).toMatchObject({ limit: 'mac' });
+    expect((await send(app, 'u6', 'AABBCCDDEE99')).status).toBe(202);
+    expect(upstream.called('/v1/messages')).toHaveLength(6);
+  });
+});
+
 describe('streamed 360 view', () => {
   const lines = (text: string) =>
     text

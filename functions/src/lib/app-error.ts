@@ -5,15 +5,18 @@ export class AppError extends Error {
   readonly status: number;
   /** For upstream failures: the failing path shape (SPEC.md section 8, 'other server error'). */
   readonly path: string | undefined;
+  /** For 429: sent as the Retry-After header. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options: { status?: number; cause?: unknown; path?: string } = {},
+    options: { status?: number; cause?: unknown; path?: string; retryAfterSeconds?: number } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.status = options.status ?? ERROR_STATUS[code];
     this.path = options.path;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

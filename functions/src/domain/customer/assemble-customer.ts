@@ -91,6 +91,13 @@ export function assembleCustomer({ mac, account, billingAccounts, products, loki
     name: customerName(account.contactList),
     addresses: groupAddresses(products),
     phone: formatPhone(primary?.phoneNumber),
+    phones: [
+      ...new Set(
+        account.contactList
+          .map((contact) => contact.phoneNumber?.replace(/\D/g, '') ?? '')
+          .filter((digits) => digits.length === 10),
+      ),
+    ],
     customerAccountId: account.customerAccountNumber,
     customerAccountType: account.customerAccountType,
     customerAccountTypeName: account.customerAccountTypeName,

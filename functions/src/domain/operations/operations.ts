@@ -16,6 +16,7 @@ import type { Logger } from '../../lib/logger';
 import type { AuditSink } from '../audit/audit-sink';
 import { newestFirst } from '../birth-certificates/get-birth-certificates';
 import type { Clients, UpstreamCalls } from '../upstream-calls';
+import type { SmsLimits } from './sms-limits';
 
 export interface Actor {
   uid: string;
@@ -28,6 +29,8 @@ export interface OperationDeps {
   audit: AuditSink;
   logger: Logger;
   now?: () => number;
+  /** SMS per user and per device; sendBirthCertificateSms refuses beyond them. */
+  smsLimits?: SmsLimits;
 }
 
 async function audited<T>(
@@ -137,17 +140,49 @@ const SMS_TEXT = {
   fr: (mac: string, date: string, result: string, url: string) =>
     `Votre certificat d'installation pour l'appareil ${mac}, ${date} : ${result}. ${url}`,
 };
+/** Over the SMS limit: one audit record of the refusal, and 429 with Retry-After. */
+async function refuseOverLimit(
+  deps: OperationDeps,
+  actor: Actor,
+  mac: string,
+  request: { phone: string; certificateId: string },
+): Promise<void> {
+  if (!deps.smsLimits) return;
+  const verdict = await deps.smsLimits.take(actor.uid, mac);
+  if (verdict.ok) return;
+  await deps.audit
+    .write({
+      uid: actor.uid,
+      email: actor.email,
+      mac,
+      customerAccountNumber: null,
+      operation: 'sendBcSms',
+      parameters: { phone: request.phone, certificateId: request.certificateId, limit: verdict.scope },
+      outcome: 'failed',
+      errorCode: 'rate_limited',
+    })
+    .catch((error: unknown) => deps.logger.error('audit write failed', { error: String(error) }));
+  throw new AppError(
+    'rate_limited',
+    verdict.scope === 'user'
+      ? 'Too many SMS sent by this user: try again later'
+      : 'Too many SMS sent for this device: try again later',
+    { retryAfterSeconds: verdict.retryAfterSeconds },
+  );
+}
+
 const RESULT_WORDS = {
   en: { pass: 'pass', fail: 'fail', warn: 'warning', 'n/a': 'n/a' },
   fr: { pass: 'réussi', fail: 'échec', warn: 'avertissement', 'n/a': 's.o.' },
 } as const;
 
-export function sendBirthCertificateSms(
+export async function sendBirthCertificateSms(
   deps: OperationDeps,
   actor: Actor,
   mac: string,
   request: { phone: string; certificateId: string; language: 'en' | 'fr' },
 ): Promise<OperationResult> {
+  await refuseOverLimit(deps, actor, mac, request);
   return audited(
     deps,
     actor,

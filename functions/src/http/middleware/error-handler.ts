@@ -32,6 +32,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         ...(appError.path ? { path: appError.path } : {}),
       },
     };
+    if (appError.retryAfterSeconds) res.set('Retry-After', String(appError.retryAfterSeconds));
     res.status(appError.status).json(body);
   };
 }

@@ -19,6 +19,7 @@ import {
   voiceOperation,
   type OperationDeps,
 } from '../../domain/operations/operations';
+import { memorySmsLimits } from '../../domain/operations/sms-limits';
 import type { UpstreamCalls } from '../../domain/upstream-calls';
 import { getVoice } from '../../domain/voice/get-voice';
 import { getWan } from '../../domain/wan/get-wan';
@@ -41,7 +42,8 @@ const streamQuery = readQuery.extend({
 /** Express 5 forwards rejected promises to the error middleware. */
 type Handler = (req: Request, res: Response) => Promise<void>;
 
-export function customer360Router(calls: UpstreamCalls, operations: OperationDeps): Router {
+export function customer360Router(calls: UpstreamCalls, deps: OperationDeps): Router {
+  const operations: OperationDeps = { smsLimits: memorySmsLimits(), ...deps };
   const router = Router();
   const view = requireCapability('view360');
   const read =

@@ -35,6 +35,8 @@ interface Props {
   mac: string;
   section: BirthCertificatesSection;
   customerPhone: string | null;
+  /** Every 10-digit number on the customer's contacts. */
+  customerPhones: readonly string[];
   canRegenerate: boolean;
   canSendSms: boolean;
   /** Replaces or adds the regenerated certificate by id in the list. */
@@ -102,6 +104,7 @@ export function BirthCertificatePanel({
   mac,
   section,
   customerPhone,
+  customerPhones,
   canRegenerate,
   canSendSms,
   onRegenerated,
@@ -126,7 +129,10 @@ export function BirthCertificatePanel({
     setOpenedAt(Date.now());
     setDialog('regenerate');
   };
-  const phoneValid = sendSmsRequestSchema.safeParse({ phone, certificateId: 'x' }).success;
+  const parsedPhone = sendSmsRequestSchema.safeParse({ phone, certificateId: 'x' });
+  const phoneValid = parsedPhone.success;
+  // A valid number that none of the customer's contacts has: said before anything is sent.
+  const foreignPhone = parsedPhone.success && !customerPhones.includes(parsedPhone.data.phone);
   const displayMac = formatMac(mac);
 
   return (
@@ -241,6 +247,11 @@ export function BirthCertificatePanel({
           fullWidth
           slotProps={{ htmlInput: { inputMode: 'tel', 'data-testid': 'sms-phone' } }}
         />
+        {foreignPhone && (
+          <Alert severity="warning" sx={{ mt: 1 }} data-testid="sms-foreign-phone">
+            {t('bc.smsNotCustomers')}
+          </Alert>
+        )}
       </OperationDialog>
     </Stack>
   );

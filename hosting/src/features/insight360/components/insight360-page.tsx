@@ -181,6 +181,7 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
       mac={mac}
       section={section}
       customerPhone={customerPhone}
+      customerPhones={customer.data?.data.phones ?? []}
       canRegenerate={can(roles, 'regenerateBc')}
       canSendSms={can(roles, 'sendBcSms')}
       onRegenerated={onRegenerated}

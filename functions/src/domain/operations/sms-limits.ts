@@ -1,0 +1,45 @@
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+
+/** How many SMS one user, and one device, may send in a window (the same limit for both). */
+export const SMS_LIMIT = { points: 5, durationSeconds: 10 * 60 } as const;
+
+export type SmsLimitVerdict = { ok: true } | { ok: false; scope: 'user' | 'mac'; retryAfterSeconds: number };
+
+export interface SmsLimits {
+  /** Takes one SMS from the user's and the device's allowance, or says which is spent and until when. */
+  take(uid: string, mac: string): Promise<SmsLimitVerdict>;
+}
+
+/**
+ * Per-instance counters (the deployed function runs with few instances; each keeps its own window,
+ * so the effective limit is at most this many per instance).
+ */
+export function memorySmsLimits(limit: { points: number; durationSeconds: number } = SMS_LIMIT): SmsLimits {
+  const byUser = new RateLimiterMemory({
+    keyPrefix: 'sms-user',
+    points: limit.points,
+    duration: limit.durationSeconds,
+  });
+  const byMac = new RateLimiterMemory({
+    keyPrefix: 'sms-mac',
+    points: limit.points,
+    duration: limit.durationSeconds,
+  });
+  const spent = async (limiter: RateLimiterMemory, key: string) => {
+    const state = await limiter.get(key);
+    return state && state.remainingPoints <= 0 ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
+  };
+  return {
+    async take(uid, mac) {
+      for (const [scope, limiter, key] of [
+        ['user', byUser, uid],
+        ['mac', byMac, mac],
+      ] as const) {
+        const retryAfterSeconds = await spent(limiter, key);
+        if (retryAfterSeconds) return { ok: false, scope, retryAfterSeconds };
+      }
+      await Promise.all([byUser.consume(uid), byMac.consume(mac)]);
+      return { ok: true };
+    },
+  };
+}
