@@ -158,7 +158,8 @@ export interface AuditRecord {
   customerAccountNumber: string | null;
   operation: AuditOperation;
   parameters: Record<string, unknown>;
-  outcome: 'sent' | 'failed';
+  /** 'unknown': the upstream did not answer in time, so the operation may have run. */
+  outcome: 'sent' | 'failed' | 'unknown';
   errorCode: ErrorCode | null;
   /** Admin-list changes: the collection and document changed (filters of /audit). */
   collection?: string;

@@ -395,3 +395,25 @@ describe('simulator: operations are recorded', () => {
     expect((await request(app).get('/_sim/records?kind=sms&to=6135550199')).body).toHaveLength(1);
   });
 });
+
+describe('simulator: idempotency keys', () => {
+  it('when an operation is sent twice with the same key, then it is done once and the same answer comes back; another key or body is a new operation', async () => {
+    const [item] = await catalogue('epon', 1);
+    const mac = item!.mac;
+    const path = `/api/fe/wan/v1/pon/onu/${mac}/action`;
+    const before = (await request(app).get(`/_sim/records?kind=reset&mac=${mac}`)).body.length as number;
+    const send = (key: string, body: object = { action: 'reset' }) =>
+      request(app).post(path).set('idempotency-key', key).send(body);
+    const first = await send('key-aaaaaaaa');
+    const again = await send('key-aaaaaaaa');
+    expect(first.status).toBe(202);
+    expect(again.status).toBe(202);
+    expect(again.body.requestId).toBe(first.body.requestId);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await request(app).get(`/_sim/records?kind=reset&mac=${mac}`)).body).toHaveLength(before + 1);
+    const other = await send('key-bbbbbbbb');
+    expect(other.body.requestId).not.toBe(first.body.requestId);
+    expect((await send('key-aaaaaaaa', { action: 'bogus' })).status).toBe(400);
+    expect((await request(app).get(`/_sim/records?kind=reset&mac=${mac}`)).body).toHaveLength(before + 2);
+  });
+});

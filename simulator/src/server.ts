@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { CatalogueStore } from './catalogue/store';
 import { optionsFromEnv, seedNumber, type RuntimeConfig, type SimulatorOptions } from './config';
 import { globalFaults } from './faults';
+import { idempotentOperations } from './idempotency';
 import { Records } from './records';
 import { birthCertificateRoutes } from './routes/birth-certificates';
 import { pathOf, type SimContext } from './routes/context';
@@ -41,6 +42,8 @@ export async function createSimulator(overrides: Partial<SimulatorOptions> = {})
       done(Object.assign(new Error('Malformed JSON'), { statusCode: 400 }), undefined);
     }
   });
+  // Before the faults: an answer is kept as soon as the route gives it, even while its latency runs.
+  idempotentOperations(app);
   globalFaults(app, () => runtime);
   simRoutes(app, ctx, { get: () => runtime, set: (value) => (runtime = value) });
   customerRoutes(app, ctx);

@@ -57,6 +57,54 @@ describe('upstream clients against the simulator (contract)', () => {
   });
 });
 
+describe('operations that time out', () => {
+  const setLatency = (latencyMs: number) =>
+    fetch(`${sim.base}/_sim/config`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ latencyMs, jitterMs: 0, errorRate: 0 }),
+    });
+  const resets = async (mac: string) =>
+    ((await (await fetch(`${sim.base}/_sim/records?kind=reset&mac=${mac}`)).json()) as unknown[]).length;
+
+  it('when a reset gets no answer in time, then it is audited as unknown, and the retry with the same key does not reset twice', async () => {
+    const { app, audit } = appWith(sim.upstream.customer.transport, { upstream: sim.upstream });
+    const [device] = await sim.catalogue('gpon', 1);
+    const mac = device!.mac;
+    const reset = () =>
+      request(app)
+        .post(`/api/360/${mac}/reset`)
+        .set('authorization', tokenFor('u', ['support2']))
+        .set('idempotency-key', 'attempt-0001-abcd')
+        .send({});
+    const before = await resets(mac);
+    await setLatency(TIMEOUT_MS + 300);
+    try {
+      const first = await reset();
+      expect(first.status).toBe(504);
+      expect(first.body.error.code).toBe('upstream_timeout');
+      // The upstream did it all the same.
+      expect(await resets(mac)).toBe(before + 1);
+      expect(audit.records.at(-1)).toMatchObject({ operation: 'deviceReset', outcome: 'unknown' });
+    } finally {
+      await setLatency(0);
+    }
+    const retry = await reset();
+    expect(retry.status).toBe(202);
+    expect(await resets(mac)).toBe(before + 1);
+    expect(audit.records.map((record) => record.outcome)).toEqual(['unknown', 'sent']);
+    expect(
+      (
+        await request(app)
+          .post(`/api/360/${mac}/reset`)
+          .set('authorization', tokenFor('u', ['support2']))
+          .set('idempotency-key', '<script>')
+          .send({})
+      ).status,
+    ).toBe(400);
+  });
+});
+
 describe('sections with simulator faults', () => {
   const SECTIONS = ['customer', 'wan', 'lan', 'voice', 'birth-certificates'] as const;
   const cases: Record<string, Partial<Record<(typeof SECTIONS)[number], [number, string]>>> = {

@@ -64,7 +64,9 @@ export function OperationDialog({
         )}
         {state.status === 'failed' && (
           <Alert severity="error" sx={{ mt: 2 }} data-testid={`${testId}-failed`} role="alert">
-            {t('ops.failed', { message: te(`codes.${state.error.code}`) })}
+            {state.error.code === 'upstream_timeout'
+              ? t('ops.mayHaveRun')
+              : t('ops.failed', { message: te(`codes.${state.error.code}`) })}
           </Alert>
         )}
       </DialogContent>

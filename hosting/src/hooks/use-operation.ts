@@ -7,17 +7,28 @@ export type OperationState<R> =
   | { status: 'sent'; result: R }
   | { status: 'failed'; error: HttpError };
 
-/** Runs an operation once at a time (no double submission) and keeps its outcome for the UI. */
-export function useOperation<A extends unknown[], R>(run: (...args: A) => Promise<R>) {
+const newKey = () => crypto.randomUUID();
+
+/**
+ * Runs an operation once at a time (no double submission) and keeps its outcome for the UI. Each
+ * operation carries an idempotency key: a retry after a failure or a timeout sends the same key, so the
+ * upstream does not do it twice; a new key is taken when the dialog opens again (reset) or after success.
+ */
+export function useOperation<A extends unknown[], R>(
+  run: (idempotencyKey: string, ...args: A) => Promise<R>,
+) {
   const [state, setState] = useState<OperationState<R>>({ status: 'idle' });
   const busy = useRef(false);
+  const key = useRef<string | null>(null);
   const submit = useCallback(
     async (...args: A) => {
       if (busy.current) return;
       busy.current = true;
+      key.current ??= newKey();
       setState({ status: 'pending' });
       try {
-        const result = await run(...args);
+        const result = await run(key.current, ...args);
+        key.current = null;
         setState({ status: 'sent', result });
         return result;
       } catch (error) {
@@ -28,6 +39,9 @@ export function useOperation<A extends unknown[], R>(run: (...args: A) => Promis
     },
     [run],
   );
-  const reset = useCallback(() => setState({ status: 'idle' }), []);
+  const reset = useCallback(() => {
+    key.current = null;
+    setState({ status: 'idle' });
+  }, []);
   return { state, submit, reset };
 }

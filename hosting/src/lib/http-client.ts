@@ -54,7 +54,10 @@ export async function apiStream(path: string, onLine: (line: unknown) => void): 
   if (buffer.trim()) onLine(JSON.parse(buffer));
 }
 
-export async function apiFetch<T>(path: string, init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`/api${path}`, {
@@ -62,6 +65,7 @@ export async function apiFetch<T>(path: string, init: { method?: 'GET' | 'POST' 
       headers: {
         accept: 'application/json',
         ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
         ...(await authHeaders()),
       },
       body: init.body !== undefined ? JSON.stringify(init.body) : undefined,

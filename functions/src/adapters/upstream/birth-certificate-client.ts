@@ -7,7 +7,7 @@ import {
 } from '@insight/common/upstream/birth-certificate';
 import { AppError } from '../../lib/app-error';
 import type { BirthCertificateClient, SmsClient } from '../../domain/ports/upstream-clients';
-import { call, callRequired, type ServiceConfig } from './transport';
+import { call, callRequired, idempotencyHeaders, type ServiceConfig } from './transport';
 
 /** The business-unit prefix: the first two characters of the network group (SPEC.md section 7). */
 export function networkGroupPrefix(networkGroup: string): string {
@@ -38,6 +38,7 @@ export function createBirthCertificateClient(service: ServiceConfig): BirthCerti
       networkType: 'EPON' | 'GPON',
       networkGroup: string,
       body: RegenerationRequest,
+      idempotencyKey?: string,
     ) =>
       callRequired(
         service,
@@ -46,6 +47,7 @@ export function createBirthCertificateClient(service: ServiceConfig): BirthCerti
           path: '/{networkType}/bc/bu/{prefix}',
           params: { networkType, prefix: networkGroupPrefix(networkGroup) },
           body,
+          headers: idempotencyHeaders(idempotencyKey),
         },
         birthCertificateSchema,
       ),
@@ -55,7 +57,11 @@ export function createBirthCertificateClient(service: ServiceConfig): BirthCerti
 /** SMS gateway. */
 export function createSmsClient(service: ServiceConfig): SmsClient {
   return {
-    send: (request: SmsRequest) =>
-      callRequired(service, { method: 'POST', path: '/v1/messages', body: request }, smsResponseSchema),
+    send: (request: SmsRequest, idempotencyKey?: string) =>
+      callRequired(
+        service,
+        { method: 'POST', path: '/v1/messages', body: request, headers: idempotencyHeaders(idempotencyKey) },
+        smsResponseSchema,
+      ),
   };
 }

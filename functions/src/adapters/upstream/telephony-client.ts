@@ -2,7 +2,7 @@ import { telephonySubscriberSchema, voiceOperationResponseSchema } from '@insigh
 import type { VoiceOperation } from '@insight/common/customer360';
 import { AppError } from '../../lib/app-error';
 import type { TelephonyClient } from '../../domain/ports/upstream-clients';
-import { call, callRequired, type ServiceConfig } from './transport';
+import { call, callRequired, idempotencyHeaders, type ServiceConfig } from './transport';
 
 const SUBSCRIBER = '/api/fe/telephony/subscriber/{serialNumber}';
 const PORT = `${SUBSCRIBER}/ports/{port}`;
@@ -34,9 +34,10 @@ export function createTelephonyClient(service: ServiceConfig): TelephonyClient {
         allow404: true,
       });
     },
-    operate(serialNumber: string, port: number, operation: VoiceOperation) {
+    operate(serialNumber: string, port: number, operation: VoiceOperation, idempotencyKey?: string) {
       checked(serialNumber);
       const params = { serialNumber, port: String(port) };
+      const headers = idempotencyHeaders(idempotencyKey);
       switch (operation.operation) {
         case 'callForwarding':
           return callRequired(
@@ -45,6 +46,7 @@ export function createTelephonyClient(service: ServiceConfig): TelephonyClient {
               method: 'PUT',
               path: `${PORT}/call-forwarding`,
               params,
+              headers,
               body: { enabled: operation.enabled, number: operation.number },
             },
             voiceOperationResponseSchema,
@@ -52,13 +54,13 @@ export function createTelephonyClient(service: ServiceConfig): TelephonyClient {
         case 'voicemailPasswordReset':
           return callRequired(
             service,
-            { method: 'POST', path: `${PORT}/voicemail/password-reset`, params },
+            { method: 'POST', path: `${PORT}/voicemail/password-reset`, params, headers },
             voiceOperationResponseSchema,
           );
         case 'mwiReset':
           return callRequired(
             service,
-            { method: 'POST', path: `${PORT}/voicemail/mwi-reset`, params },
+            { method: 'POST', path: `${PORT}/voicemail/mwi-reset`, params, headers },
             voiceOperationResponseSchema,
           );
         case 'voicemailLanguage':
@@ -68,6 +70,7 @@ export function createTelephonyClient(service: ServiceConfig): TelephonyClient {
               method: 'PUT',
               path: `${PORT}/voicemail/language`,
               params,
+              headers,
               body: { language: operation.language },
             },
             voiceOperationResponseSchema,

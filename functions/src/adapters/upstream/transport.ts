@@ -15,6 +15,8 @@ export interface UpstreamRequest {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** Extra request headers (e.g. Idempotency-Key), added to the constant JSON headers. */
+  headers?: Record<string, string>;
 }
 
 export interface UpstreamResponse {
@@ -157,7 +159,11 @@ export function httpTransport(options: { apiKey?: string; dispatcher?: Dispatche
           origin,
           path: url.slice(origin.length) || '/',
           method: request.method ?? 'GET',
-          headers: request.body !== undefined ? bodyHeaders : getHeaders,
+          headers: request.headers
+            ? { ...(request.body !== undefined ? bodyHeaders : getHeaders), ...request.headers }
+            : request.body !== undefined
+              ? bodyHeaders
+              : getHeaders,
           body: request.body !== undefined ? JSON.stringify(request.body) : undefined,
           // undici's own timers stay as a backstop; requestText's deadline is the one that acts.
           headersTimeout: timeoutMs + 1000,
@@ -233,3 +239,7 @@ export async function callRequired<T>(
 ): Promise<T> {
   return (await call(service, request, schema))!;
 }
+
+/** The Idempotency-Key header of an operation, when it has one. */
+export const idempotencyHeaders = (key: string | undefined): Record<string, string> | undefined =>
+  key ? { 'idempotency-key': key } : undefined;

@@ -7,7 +7,7 @@ import {
   provisioningStatusSchema,
 } from '@insight/common/upstream/wan';
 import type { WanClient } from '../../domain/ports/upstream-clients';
-import { callRequired, type ServiceConfig } from './transport';
+import { callRequired, idempotencyHeaders, type ServiceConfig } from './transport';
 
 const ONU = '/api/fe/wan/v1/pon/onu/{mac}';
 
@@ -27,10 +27,16 @@ export function createWanClient(service: ServiceConfig): WanClient {
         { path: `${ONU}/provisioning/status`, params: { mac }, query: { language } },
         provisioningStatusSchema,
       ),
-    reset: (mac: string) =>
+    reset: (mac: string, idempotencyKey?: string) =>
       callRequired(
         service,
-        { method: 'POST', path: `${ONU}/action`, params: { mac }, body: { action: 'reset' } },
+        {
+          method: 'POST',
+          path: `${ONU}/action`,
+          params: { mac },
+          body: { action: 'reset' },
+          headers: idempotencyHeaders(idempotencyKey),
+        },
         onuActionResponseSchema,
       ),
   };

@@ -65,16 +65,23 @@ async function audited<T>(
     return result;
   } catch (error) {
     const code = error instanceof AppError ? error.code : 'internal';
+    // No answer in time: the upstream may have done it, so the outcome is unknown, not failed.
+    const outcome = code === 'upstream_timeout' ? 'unknown' : 'failed';
     await deps.audit
-      .write({ ...base, outcome: 'failed', errorCode: code })
+      .write({ ...base, outcome, errorCode: code })
       .catch((auditError: unknown) => deps.logger.error('audit write failed', { error: String(auditError) }));
     throw error;
   }
 }
 
-export function resetDevice(deps: OperationDeps, actor: Actor, mac: string): Promise<OperationResult> {
+export function resetDevice(
+  deps: OperationDeps,
+  actor: Actor,
+  mac: string,
+  idempotencyKey?: string,
+): Promise<OperationResult> {
   return audited(deps, actor, mac, 'deviceReset', { action: 'reset' }, async () => {
-    const answer = await deps.clients.wan.reset(mac);
+    const answer = await deps.clients.wan.reset(mac, idempotencyKey);
     return { status: 'sent', requestId: answer.requestId };
   });
 }
@@ -85,11 +92,17 @@ export function voiceOperation(
   mac: string,
   port: number,
   operation: VoiceOperation,
+  idempotencyKey?: string,
 ): Promise<OperationResult> {
   const { operation: name, ...parameters } = operation;
   return audited(deps, actor, mac, name, { port, ...parameters }, async () => {
     const details = await deps.calls.details(mac, false);
-    const answer = await deps.clients.telephony.operate(details.value.serialNumber, port, operation);
+    const answer = await deps.clients.telephony.operate(
+      details.value.serialNumber,
+      port,
+      operation,
+      idempotencyKey,
+    );
     deps.calls.forget(`voice:${mac}`);
     return { status: 'sent', requestId: answer.requestId };
   });
@@ -100,6 +113,7 @@ export function regenerateBirthCertificate(
   deps: OperationDeps,
   actor: Actor,
   mac: string,
+  idempotencyKey?: string,
 ): Promise<RegenerateResult> {
   const now = (deps.now ?? Date.now)();
   return audited(deps, actor, mac, 'regenerateBc', {}, async () => {
@@ -127,6 +141,7 @@ export function regenerateBirthCertificate(
       networkType,
       networkGroup,
       body,
+      idempotencyKey,
     );
     // The answer replaces or adds the certificate by id.
     deps.calls.replace(`bc:${mac}`, [certificate, ...current.filter((bc) => bc.id !== certificate.id)]);
@@ -181,6 +196,7 @@ export async function sendBirthCertificateSms(
   actor: Actor,
   mac: string,
   request: { phone: string; certificateId: string; language: 'en' | 'fr' },
+  idempotencyKey?: string,
 ): Promise<OperationResult> {
   await refuseOverLimit(deps, actor, mac, request);
   return audited(
@@ -209,7 +225,7 @@ export async function sendBirthCertificateSms(
         RESULT_WORDS[lang][certificate.results.overall],
         `https://insight.example-telecom.ca/bc/${encodeURIComponent(certificate.id)}`,
       );
-      const answer = await deps.clients.sms.send({ to: request.phone, body, mac });
+      const answer = await deps.clients.sms.send({ to: request.phone, body, mac }, idempotencyKey);
       return { status: 'sent', requestId: answer.id };
     },
   );

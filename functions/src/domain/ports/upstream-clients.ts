@@ -51,7 +51,8 @@ export interface WanClient {
   firmware(mac: string): Promise<Out<typeof onuFirmwareSchema>>;
   registration(mac: string): Promise<Out<typeof onuRegistrationSchema>>;
   provisioningStatus(mac: string, language: string): Promise<Out<typeof provisioningStatusSchema>>;
-  reset(mac: string): Promise<Out<typeof onuActionResponseSchema>>;
+  /** Operations take an idempotency key: the same key again is not done twice upstream. */
+  reset(mac: string, idempotencyKey?: string): Promise<Out<typeof onuActionResponseSchema>>;
 }
 
 export interface LanClient {
@@ -69,6 +70,7 @@ export interface TelephonyClient {
     serialNumber: string,
     port: number,
     operation: VoiceOperation,
+    idempotencyKey?: string,
   ): Promise<Out<typeof voiceOperationResponseSchema>>;
 }
 
@@ -84,11 +86,12 @@ export interface BirthCertificateClient {
     networkType: NetworkType,
     networkGroup: string,
     body: RegenerationRequest,
+    idempotencyKey?: string,
   ): Promise<Out<typeof birthCertificateSchema>>;
 }
 
 export interface SmsClient {
-  send(request: SmsRequest): Promise<Out<typeof smsResponseSchema>>;
+  send(request: SmsRequest, idempotencyKey?: string): Promise<Out<typeof smsResponseSchema>>;
 }
 
 export interface Clients {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
@@ -41,6 +42,17 @@ const streamQuery = readQuery.extend({
 
 /** Express 5 forwards rejected promises to the error middleware. */
 type Handler = (req: Request, res: Response) => Promise<void>;
+
+const idempotencyKeySchema = z.string().regex(/^[\w-]{8,128}$/);
+
+/**
+ * The operation's idempotency key: the client's `Idempotency-Key` (the same for a retry of the same
+ * attempt), or a new one. Passed upstream, so a retry after a timeout is not done twice.
+ */
+function idempotencyKey(req: Request): string {
+  const sent = req.header('idempotency-key');
+  return sent === undefined ? randomUUID() : parseWith(idempotencyKeySchema, sent);
+}
 
 export function customer360Router(calls: UpstreamCalls, deps: OperationDeps): Router {
   const operations: OperationDeps = { smsLimits: memorySmsLimits(), ...deps };
@@ -110,12 +122,16 @@ export function customer360Router(calls: UpstreamCalls, deps: OperationDeps): Ro
 
   router.post('/360/:mac/reset', requireCapability('deviceReset'), validateMac, async (req, res) => {
     parseWith(resetRequestSchema, req.body ?? {});
-    res.status(202).json(await resetDevice(operations, actor(res), res.locals.mac));
+    res.status(202).json(await resetDevice(operations, actor(res), res.locals.mac, idempotencyKey(req)));
   });
   router.post('/360/:mac/voice/ports/:port', requireCapability('voiceOps'), validateMac, async (req, res) => {
     const port = parseWith(portParam, req.params.port);
     const operation = parseWith(voiceOperationSchema, req.body);
-    res.status(202).json(await voiceOperation(operations, actor(res), res.locals.mac, port, operation));
+    res
+      .status(202)
+      .json(
+        await voiceOperation(operations, actor(res), res.locals.mac, port, operation, idempotencyKey(req)),
+      );
   });
   router.post(
     '/360/:mac/birth-certificates/regenerate',
@@ -123,7 +139,9 @@ export function customer360Router(calls: UpstreamCalls, deps: OperationDeps): Ro
     validateMac,
     async (req, res) => {
       parseWith(regenerateRequestSchema, req.body ?? {});
-      res.status(201).json(await regenerateBirthCertificate(operations, actor(res), res.locals.mac));
+      res
+        .status(201)
+        .json(await regenerateBirthCertificate(operations, actor(res), res.locals.mac, idempotencyKey(req)));
     },
   );
   router.post(
@@ -132,7 +150,11 @@ export function customer360Router(calls: UpstreamCalls, deps: OperationDeps): Ro
     validateMac,
     async (req, res) => {
       const request = parseWith(sendSmsRequestSchema, req.body);
-      res.status(202).json(await sendBirthCertificateSms(operations, actor(res), res.locals.mac, request));
+      res
+        .status(202)
+        .json(
+          await sendBirthCertificateSms(operations, actor(res), res.locals.mac, request, idempotencyKey(req)),
+        );
     },
   );
   return router;

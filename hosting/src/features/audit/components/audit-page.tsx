@@ -102,7 +102,7 @@ export default function AuditPage() {
       renderCell: ({ row }) => (
         <Chip
           size="small"
-          color={row.outcome === 'sent' ? 'success' : 'error'}
+          color={row.outcome === 'sent' ? 'success' : row.outcome === 'unknown' ? 'warning' : 'error'}
           variant="outlined"
           label={`${t(`audit.outcomes.${row.outcome}`)}${row.errorCode ? ` (${row.errorCode})` : ''}`}
         />

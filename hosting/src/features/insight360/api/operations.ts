@@ -6,11 +6,14 @@ import type {
 } from '@insight/common/customer360';
 import { apiFetch } from '../../../lib/http-client';
 
-export const resetDevice = (mac: string) =>
-  apiFetch<OperationResult>(`/360/${mac}/reset`, { method: 'POST', body: {} });
-export const sendVoiceOperation = (mac: string, port: number, operation: VoiceOperation) =>
-  apiFetch<OperationResult>(`/360/${mac}/voice/ports/${port}`, { method: 'POST', body: operation });
-export const regenerateBirthCertificate = (mac: string) =>
-  apiFetch<RegenerateResult>(`/360/${mac}/birth-certificates/regenerate`, { method: 'POST', body: {} });
-export const sendBirthCertificateSms = (mac: string, request: SendSmsRequest) =>
-  apiFetch<OperationResult>(`/360/${mac}/birth-certificates/sms`, { method: 'POST', body: request });
+/** Operations carry the key of the attempt (hooks/use-operation): a retry with it is not done twice upstream. */
+const post = <T>(path: string, body: unknown, idempotencyKey: string) =>
+  apiFetch<T>(path, { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } });
+
+export const resetDevice = (mac: string, key: string) => post<OperationResult>(`/360/${mac}/reset`, {}, key);
+export const sendVoiceOperation = (mac: string, port: number, operation: VoiceOperation, key: string) =>
+  post<OperationResult>(`/360/${mac}/voice/ports/${port}`, operation, key);
+export const regenerateBirthCertificate = (mac: string, key: string) =>
+  post<RegenerateResult>(`/360/${mac}/birth-certificates/regenerate`, {}, key);
+export const sendBirthCertificateSms = (mac: string, request: SendSmsRequest, key: string) =>
+  post<OperationResult>(`/360/${mac}/birth-certificates/sms`, request, key);

@@ -113,11 +113,15 @@ export function BirthCertificatePanel({
   const formatDate = useFormatDateTime();
   const [dialog, setDialog] = useState<'regenerate' | { sms: BirthCertificate } | null>(null);
   const [phone, setPhone] = useState(customerPhone?.replace(/\D/g, '') ?? '');
-  const regenerate = useOperation(() =>
-    regenerateBirthCertificate(mac).then((result) => (onRegenerated(result), result)),
+  const regenerate = useOperation((key) =>
+    regenerateBirthCertificate(mac, key).then((result) => (onRegenerated(result), result)),
   );
-  const sms = useOperation((certificateId: string) =>
-    sendBirthCertificateSms(mac, { phone, certificateId, language: i18n.language === 'fr' ? 'fr' : 'en' }),
+  const sms = useOperation((key, certificateId: string) =>
+    sendBirthCertificateSms(
+      mac,
+      { phone, certificateId, language: i18n.language === 'fr' ? 'fr' : 'en' },
+      key,
+    ),
   );
   const list = section.certificates;
   const latest = list[0] ?? null;

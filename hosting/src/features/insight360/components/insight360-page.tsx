@@ -127,7 +127,7 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
     navigate(`${location}${query ? `?${query}` : ''}`, { replace: true });
   };
 
-  const reset = useOperation(() => resetDevice(mac));
+  const reset = useOperation((key) => resetDevice(mac, key));
   const [resetOpen, setResetOpen] = useState(false);
   const [copied, setCopied] = useState(false);
 

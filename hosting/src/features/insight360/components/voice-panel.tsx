@@ -80,7 +80,7 @@ function PortActions({ mac, port, onDone }: { mac: string; port: VoicePort; onDo
   const [language, setLanguage] = useState<'en' | 'fr'>(
     port.features.voicemail.language === 'en' ? 'fr' : 'en',
   );
-  const operation = useOperation((op: VoiceOperation) => sendVoiceOperation(mac, port.port, op));
+  const operation = useOperation((key, op: VoiceOperation) => sendVoiceOperation(mac, port.port, op, key));
   const phone = formatPhone(port.phoneNumber);
 
   const request: VoiceOperation | null =

@@ -40,7 +40,7 @@ function EditRoles({ user, onClose, onSaved }: { user: DirectoryUser; onClose():
   const { t } = useTranslation('admin');
   const [roles, setRoles] = useState<RoleKey[]>(user.roles);
   const [confirming, setConfirming] = useState(false);
-  const save = useOperation(() =>
+  const save = useOperation((_key) =>
     setUserRoles(user.uid, roles).then((result) => (onSaved(), { requestId: result.uid })),
   );
   const granted = roles.filter((role) => !user.roles.includes(role));
