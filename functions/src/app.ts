@@ -6,10 +6,12 @@ import { createTelephonyClient } from './adapters/upstream/telephony-client';
 import type { ServiceConfig } from './adapters/upstream/transport';
 import { createWanClient } from './adapters/upstream/wan-client';
 import type { AuditSink } from './domain/audit/audit-sink';
+import type { DependencyCountStore } from './domain/network/dependency-counts';
 import { createUpstreamCalls, type Clients } from './domain/upstream-calls';
 import { authenticate, type VerifyToken } from './http/middleware/authenticate';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
 import { customer360Router } from './http/routes/customer360';
+import { networkRouter } from './http/routes/network';
 import { usersRouter } from './http/routes/users';
 import { emailAllowed, type AccessPolicy } from './domain/users/user-admin';
 import type { UserDirectory } from './domain/users/user-directory';
@@ -33,6 +35,8 @@ export interface AppDeps {
   upstream: UpstreamConfig;
   audit: AuditSink;
   directory: UserDirectory;
+  /** The network lists' dependency counts (POST /api/net-manage/recount); without it the route is absent. */
+  networkCounts?: DependencyCountStore;
   policy?: AccessPolicy;
   cache?: { ttlMs: number; freshWindowMs: number; maxEntries: number };
   now?: () => number;
@@ -67,6 +71,7 @@ export function createApp(deps: AppDeps): Express {
   const policy = deps.policy ?? { adminEmails: [], allowedEmailDomains: [] };
   api.use(authenticate(deps.verifyToken, (email, verified) => emailAllowed(email, verified, policy)));
   api.use(usersRouter({ directory: deps.directory, audit: deps.audit, policy }));
+  if (deps.networkCounts) api.use(networkRouter({ counts: deps.networkCounts, audit: deps.audit }));
   api.use(customer360Router(calls, { clients, calls, audit: deps.audit, logger, now: deps.now }));
   app.use('/api', api);
 

@@ -5,10 +5,14 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { Express } from 'express';
 import { firestoreAuditSink } from './adapters/firestore/firestore-audit-sink';
+import { firestoreDependencyCounts } from './adapters/firestore/firestore-dependency-counts';
 import { firebaseUserDirectory } from './adapters/identity/firebase-user-directory';
 import { httpTransport, type ServiceConfig } from './adapters/upstream/transport';
 import { createApp } from './app';
 import { listOf, params } from './config/params';
+
+export { cmtsDependencyCounts } from './triggers/cmts-dependency-counts';
+export { cmtsHeadEndHistory, cmtsMarketingAreaHistory, cmtsSourceHistory } from './triggers/change-history';
 
 initializeApp();
 
@@ -37,6 +41,7 @@ function getApp(): Express {
       () => getAuth(),
       () => getFirestore(),
     ),
+    networkCounts: firestoreDependencyCounts(() => getFirestore()),
     policy: {
       adminEmails: listOf(params.adminEmails.value()),
       allowedEmailDomains: listOf(params.allowedEmailDomains.value()),
