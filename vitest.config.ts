@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 
 /**
  * Test projects: `unit` and `web` need nothing running; `api` runs the functions' Express app in-process;
- * `rules` and `e2e` run under `firebase emulators:exec` (see scripts/test.ts).
+ * `rules`, `e2e` and `triggers` run under `firebase emulators:exec` (see scripts/test.ts).
  */
 export default defineConfig({
   test: {
@@ -54,6 +54,18 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The Firestore triggers in the functions emulator: a trigger fires seconds after its write, and the
+        // 200-row test waits for hundreds of them. One file at a time, like rules and e2e (one database).
+        test: {
+          name: 'triggers',
+          environment: 'node',
+          include: ['tests/triggers/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 240_000,
           hookTimeout: 60_000,
         },
       },

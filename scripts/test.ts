@@ -1,6 +1,6 @@
 /**
- * `npm test`: typecheck, lint, format check, unit + web + API tests, then the rules and end-to-end
- * suites under one `firebase emulators:exec` (with the simulator). Prints every step's result and one closing line
+ * `npm test`: typecheck, lint, format check, unit + web + API tests, then the rules, end-to-end and
+ * trigger suites under one `firebase emulators:exec` (with the simulator). Prints every step's result and one closing line
  * "tests: N passed, N failed"; exits non-zero if anything failed.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -42,7 +42,7 @@ const steps: Step[] = [
   },
   { name: 'build', command: 'npm', args: ['run', 'build', '--silent'] },
   {
-    name: 'rules and end-to-end tests (emulators)',
+    name: 'rules, end-to-end and trigger tests (emulators)',
     command: process.execPath,
     args: [
       '--import',
@@ -51,7 +51,7 @@ const steps: Step[] = [
       'exec',
       '--with-simulator',
       '--',
-      vitest(['rules', 'e2e'], 'emulators.json').join(' '),
+      vitest(['rules', 'e2e', 'triggers'], 'emulators.json').join(' '),
     ],
     report: 'emulators.json',
   },

@@ -1,0 +1,163 @@
+/**
+ * The trigger suites run under `emulators:exec` (auth, firestore, functions, hosting): they write with
+ * the Admin SDK and wait, polling with a deadline, for what the deployed-like triggers do.
+ */
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { AuditRecord } from '@insight/common/customer360';
+import type { CmtsFields } from '@insight/common/network';
+import { COUNT_FIELD, NETWORK_COLLECTIONS } from '@insight/common/network';
+import type { RoleKey } from '@insight/common/roles';
+
+export const PROJECT_ID = 'demo-insight';
+export const PORTAL = process.env.PORTAL_URL ?? 'http://127.0.0.1:5000';
+
+let app: App | undefined;
+function adminApp(): App {
+  process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
+  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
+  app ??= initializeApp({ projectId: PROJECT_ID }, `triggers-${process.pid}`);
+  return app;
+}
+
+/** The Admin SDK against the Firestore emulator (rules bypassed). */
+export const db = (): Firestore => getFirestore(adminApp());
+
+export async function closeAdmin(): Promise<void> {
+  if (app) await deleteApp(app);
+  app = undefined;
+}
+
+/** An id unique to this run, so that suites sharing the emulator's database stay apart. */
+export const uniqueId = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+
+/** Polls until `check` gives a value (not null/undefined/false) or the deadline passes. */
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+  { deadlineMs = 30_000, intervalMs = 200, what = 'the condition' } = {},
+): Promise<T> {
+  const end = Date.now() + deadlineMs;
+  let last: unknown;
+  for (;;) {
+    const value = await check();
+    if (value !== null && value !== undefined && value !== false) return value;
+    last = value;
+    if (Date.now() > end) throw new Error(`${what} not met within ${deadlineMs} ms (last: ${String(last)})`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+type AreaKind = 'headEnd' | 'marketArea';
+
+export async function putArea(kind: AreaKind, id: string, updatedBy = 'triggers-test'): Promise<void> {
+  await db()
+    .collection(NETWORK_COLLECTIONS[kind])
+    .doc(id)
+    .set({
+      name: `Area ${id.slice(-6)}`,
+      createdOn: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+      updatedBy,
+    });
+}
+
+export function cmtsRow(cmtsId: string, headEnd: string, marketArea: string): CmtsFields {
+  return {
+    cmtsId,
+    hostName: `${cmtsId.toLowerCase()}.test`,
+    ipLookup: '10.200.0.1',
+    ipManage: '10.201.0.1',
+    headEnd,
+    marketArea,
+    group: null,
+    versionId: null,
+    configLastUpdated: null,
+    overrideIpChecks: true,
+  };
+}
+
+export async function putCmts(row: CmtsFields, updatedBy = 'triggers-test'): Promise<void> {
+  await db()
+    .collection(NETWORK_COLLECTIONS.cmts)
+    .doc(row.cmtsId)
+    .set({
+      ...row,
+      createdOn: FieldValue.serverTimestamp(),
+      lastUpdate: FieldValue.serverTimestamp(),
+      updatedBy,
+    });
+}
+
+/** The stored count (undefined: no count yet; null: no document). */
+export async function countOf(kind: AreaKind, id: string): Promise<number | undefined | null> {
+  const doc = await db().collection(NETWORK_COLLECTIONS[kind]).doc(id).get();
+  return doc.exists ? (doc.get(COUNT_FIELD) as number | undefined) : null;
+}
+
+/** Waits until every listed count holds its expected value; answers how long that took. */
+export async function countsSettle(
+  expected: Array<{ kind: AreaKind; id: string; count: number }>,
+  deadlineMs = 30_000,
+): Promise<number> {
+  const started = Date.now();
+  await eventually(
+    async () => {
+      const counts = await Promise.all(expected.map(({ kind, id }) => countOf(kind, id)));
+      return counts.every((count, index) => count === expected[index]!.count);
+    },
+    { deadlineMs, what: `counts ${expected.map((e) => `${e.id}=${e.count}`).join(', ')}` },
+  );
+  return Date.now() - started;
+}
+
+/** A change-history record as the history trigger writes it. */
+export interface HistoryRecord extends AuditRecord {
+  id: string;
+  parameters: {
+    collection: string;
+    docId: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  };
+}
+
+/** The change-history records of one document, oldest first. */
+export async function historyOf(collection: string, docId: string): Promise<HistoryRecord[]> {
+  const snapshot = await db()
+    .collection('audit_log')
+    .where('collection', '==', collection)
+    .where('docId', '==', docId)
+    .get();
+  return snapshot.docs
+    .sort((a, b) => millis(a.get('at')) - millis(b.get('at')))
+    .map((doc) => ({ id: doc.id, ...doc.data() }) as HistoryRecord);
+}
+
+const millis = (value: unknown) =>
+  value && typeof value === 'object' && 'toMillis' in value
+    ? (value as { toMillis(): number }).toMillis()
+    : 0;
+
+/**
+ * A signed-in user of the auth emulator with the given roles: its ID token, as the web app would send it
+ * (a custom token from the Admin SDK, exchanged at the emulator's sign-in endpoint).
+ */
+export async function idTokenFor(roles: RoleKey[]): Promise<{ uid: string; token: string }> {
+  const uid = uniqueId('trig').toLowerCase();
+  const auth = getAuth(adminApp());
+  await auth.createUser({ uid, email: `${uid}@insight.test`, emailVerified: true });
+  await auth.setCustomUserClaims(uid, { roles });
+  const customToken = await auth.createCustomToken(uid);
+  const res = await fetch(
+    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+    },
+  );
+  if (!res.ok) throw new Error(`emulator sign-in failed: ${res.status} ${await res.text()}`);
+  return { uid, token: ((await res.json()) as { idToken: string }).idToken };
+}
