@@ -77,6 +77,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['hosting/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['hosting/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

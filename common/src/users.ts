@@ -5,6 +5,8 @@ export interface DirectoryUser {
   uid: string;
   displayName: string | null;
   email: string | null;
+  /** Whether the identity provider verified the e-mail (roles go to verified, allowed e-mails only). */
+  emailVerified?: boolean;
   roles: RoleKey[];
   lastSignIn: string | null;
   disabled: boolean;

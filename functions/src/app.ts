@@ -8,7 +8,7 @@ import { createWanClient } from './adapters/upstream/wan-client';
 import type { AuditSink } from './domain/audit/audit-sink';
 import type { DependencyCountStore } from './domain/network/dependency-counts';
 import { createUpstreamCalls, type Clients } from './domain/upstream-calls';
-import { authenticate, type VerifyToken } from './http/middleware/authenticate';
+import { authenticate, type CurrentRoles, type VerifyToken } from './http/middleware/authenticate';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
 import { customer360Router } from './http/routes/customer360';
 import { networkRouter } from './http/routes/network';
@@ -35,6 +35,8 @@ export interface AppDeps {
   upstream: UpstreamConfig;
   audit: AuditSink;
   directory: UserDirectory;
+  /** The roles checked on every call; without it (tests), the token's roles claim. */
+  currentRoles?: CurrentRoles;
   /** The network lists' dependency counts (POST /api/net-manage/recount); without it the route is absent. */
   networkCounts?: DependencyCountStore;
   policy?: AccessPolicy;
@@ -69,7 +71,13 @@ export function createApp(deps: AppDeps): Express {
   const api = express.Router();
   api.use(healthRouter(deps.version));
   const policy = deps.policy ?? { adminEmails: [], allowedEmailDomains: [] };
-  api.use(authenticate(deps.verifyToken, (email, verified) => emailAllowed(email, verified, policy)));
+  api.use(
+    authenticate(
+      deps.verifyToken,
+      (email, verified) => emailAllowed(email, verified, policy),
+      deps.currentRoles,
+    ),
+  );
   api.use(usersRouter({ directory: deps.directory, audit: deps.audit, policy }));
   if (deps.networkCounts) api.use(networkRouter({ counts: deps.networkCounts, audit: deps.audit }));
   api.use(customer360Router(calls, { clients, calls, audit: deps.audit, logger, now: deps.now }));

@@ -9,6 +9,7 @@ import { firestoreDependencyCounts } from './adapters/firestore/firestore-depend
 import { firebaseUserDirectory } from './adapters/identity/firebase-user-directory';
 import { httpTransport, type ServiceConfig } from './adapters/upstream/transport';
 import { createApp } from './app';
+import { cachedCurrentRoles } from './domain/users/current-roles';
 import { listOf, params } from './config/params';
 
 export { cmtsDependencyCounts } from './triggers/cmts-dependency-counts';
@@ -24,6 +25,10 @@ function getApp(): Express {
   const transport = httpTransport({ apiKey: params.upstreamApiKey.value() || undefined });
   const timeoutMs = params.upstreamTimeoutMs.value();
   const service = (baseUrl: string): ServiceConfig => ({ baseUrl, timeoutMs, transport });
+  const directory = firebaseUserDirectory(
+    () => getAuth(),
+    () => getFirestore(),
+  );
   app = createApp({
     version: process.env.INSIGHT_VERSION ?? '0.0.0',
     logger,
@@ -37,10 +42,8 @@ function getApp(): Express {
       sms: service(params.smsApiUrl.value()),
     },
     audit: firestoreAuditSink(() => getFirestore()),
-    directory: firebaseUserDirectory(
-      () => getAuth(),
-      () => getFirestore(),
-    ),
+    directory,
+    currentRoles: cachedCurrentRoles(directory),
     networkCounts: firestoreDependencyCounts(() => getFirestore()),
     policy: {
       adminEmails: listOf(params.adminEmails.value()),

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { CAPABILITY_MATRIX, ROLE_KEYS, type RoleKey } from '@insight/common/roles';
+import { cachedCurrentRoles } from '../domain/users/current-roles';
 import { MemoryUserDirectory, type DirectoryUser } from '../domain/users/user-directory';
 import { appWith, fakeUpstream, testVerifyToken, tokenFor } from '../testing/fake-upstream';
 
@@ -9,6 +10,7 @@ const person = (uid: string, email: string, roles: RoleKey[] = []): DirectoryUse
   email,
   displayName: uid,
   roles,
+  emailVerified: true,
   lastSignIn: null,
   disabled: false,
 });
@@ -165,5 +167,66 @@ describe('users and roles', () => {
       .get('/api/users?q=BOSS')
       .set('authorization', tokenFor('boss', ['engineering']));
     expect(res.body.users.map((u: DirectoryUser) => u.uid)).toEqual(['boss']);
+  });
+});
+
+describe('grants follow the domain policy', () => {
+  it('when engineering grants a role to an account outside the allowed domains or unverified, then 403, nothing changes, the refusal is audited; removing roles stays possible', async () => {
+    const { app, directory, audit } = setup();
+    await directory.setRoles('out', ['support1'], 'seed');
+    directory.mirrored.length = 0;
+    const grant = (uid: string, roles: string[]) =>
+      request(app)
+        .put(`/api/users/${uid}/roles`)
+        .set('authorization', tokenFor('boss', ['engineering']))
+        .send({ roles });
+    const refused = await grant('out', ['support3']);
+    expect(refused.status).toBe(403);
+    expect(directory.mirrored).toEqual([]);
+    expect(audit.records.at(-1)).toMatchObject({
+      operation: 'setRoles',
+      outcome: 'failed',
+      errorCode: 'forbidden',
+    });
+    const unverified = (await directory.get('u1'))!;
+    unverified.emailVerified = false;
+    expect((await grant('u1', ['support1'])).status).toBe(403);
+    expect((await grant('out', [])).status).toBe(200);
+    expect(directory.mirrored).toEqual([{ uid: 'out', roles: [], by: 'boss' }]);
+  });
+});
+
+describe('roles checked on every call', () => {
+  it("when a user's roles are removed, then their still-valid token stops working within the cache time, for reads and operations alike", async () => {
+    const directory = new MemoryUserDirectory([person('u9', 'u9@insight.test', ['support3'])]);
+    let clock = 1_000_000;
+    const { app } = appWith(fakeUpstream({}).transport, {
+      directory,
+      currentRoles: cachedCurrentRoles(directory, 5000, () => clock),
+    });
+    // The token still carries support3 throughout: only the directory changes.
+    const token = tokenFor('u9', ['support3']);
+    const view = () => request(app).get('/api/360/AABBCCDDEEFF/lan').set('authorization', token);
+    const regenerate = () =>
+      request(app)
+        .post('/api/360/AABBCCDDEEFF/birth-certificates/regenerate')
+        .set('authorization', token)
+        .send({});
+    expect((await view()).status).not.toBe(403);
+    await directory.setRoles('u9', [], 'boss');
+    clock += 5001;
+    expect((await view()).status).toBe(403);
+    expect((await regenerate()).status).toBe(403);
+  });
+  it('when the directory does not know the user, then no role is granted whatever the token says', async () => {
+    const directory = new MemoryUserDirectory([]);
+    const { app } = appWith(fakeUpstream({}).transport, {
+      directory,
+      currentRoles: cachedCurrentRoles(directory),
+    });
+    const res = await request(app)
+      .get('/api/users')
+      .set('authorization', tokenFor('ghost', ['engineering']));
+    expect(res.status).toBe(403);
   });
 });

@@ -21,15 +21,12 @@ export const runId = () =>
   `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
 
 export async function putArea(kind: 'headEnd' | 'marketArea', id: string, name: string): Promise<void> {
-  await adminDb()
-    .collection(NETWORK_COLLECTIONS[kind])
-    .doc(id)
-    .set({
-      name,
-      createdOn: FieldValue.serverTimestamp(),
-      updatedAt: FieldValue.serverTimestamp(),
-      updatedBy: 'e2e',
-    });
+  await adminDb().collection(NETWORK_COLLECTIONS[kind]).doc(id).set({
+    name,
+    createdOn: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+    updatedBy: 'e2e',
+  });
 }
 
 export async function putCmts(row: CmtsFields): Promise<void> {

@@ -8,6 +8,7 @@ export function firebaseUserDirectory(auth: () => Auth, db: () => Firestore): Us
     uid: record.uid,
     displayName: record.displayName ?? null,
     email: record.email ?? null,
+    emailVerified: record.emailVerified,
     roles: rolesFromClaim(record.customClaims?.roles),
     lastSignIn: record.metadata.lastSignInTime
       ? new Date(record.metadata.lastSignInTime).toISOString()

@@ -59,7 +59,7 @@ export async function startSession(
 }
 
 export async function setUserRoles(
-  deps: { directory: UserDirectory; audit: AuditSink },
+  deps: { directory: UserDirectory; audit: AuditSink; policy?: AccessPolicy },
   actor: { uid: string; email: string | null },
   targetUid: string,
   roles: RoleKey[],
@@ -74,6 +74,23 @@ export async function setUserRoles(
   };
   if (!target) throw new AppError('not_found', 'No such user');
   const next = sortRoles(roles);
+  // The domain policy holds for grants too: an account outside it, or unverified, gets no role.
+  if (
+    next.length > 0 &&
+    deps.policy &&
+    !emailAllowed(target.email, target.emailVerified ?? false, deps.policy)
+  ) {
+    await deps.audit.write({
+      ...base,
+      parameters: { target: targetUid, targetEmail: target.email, before: target.roles, roles: next },
+      outcome: 'failed',
+      errorCode: 'forbidden',
+    });
+    throw new AppError(
+      'forbidden',
+      'Roles can only be granted to verified accounts of the allowed e-mail domains',
+    );
+  }
   const parameters = { target: targetUid, targetEmail: target.email, before: target.roles, roles: next };
   try {
     await deps.directory.setRoles(targetUid, next, actor.uid);
