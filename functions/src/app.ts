@@ -10,6 +10,7 @@ import type { DependencyCountStore } from './domain/network/dependency-counts';
 import { createUpstreamCalls, type Clients } from './domain/upstream-calls';
 import { authenticate, type CurrentRoles, type VerifyToken } from './http/middleware/authenticate';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
+import { BODY_LIMIT_BYTES, guardRequestBody, requireObjectBody } from './http/middleware/request-body';
 import { customer360Router } from './http/routes/customer360';
 import { networkRouter } from './http/routes/network';
 import { usersRouter } from './http/routes/users';
@@ -66,7 +67,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', true);
-  app.use(express.json({ limit: '32kb' }));
+  app.use(guardRequestBody, express.json({ limit: BODY_LIMIT_BYTES, strict: true }), requireObjectBody);
 
   const api = express.Router();
   api.use(healthRouter(deps.version));

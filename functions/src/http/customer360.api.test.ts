@@ -525,3 +525,47 @@ describe('streamed 360 view', () => {
     expect(upstream.calls).toHaveLength(0);
   });
 });
+
+describe('request edges answer in the one JSON error shape', () => {
+  const { app } = setup();
+  const auth = tokenFor('u1', ['engineering']);
+  it.each([
+    ['a missing MAC', `/api/360//customer`, 400, 'invalid_mac'],
+    ['a bare % in the MAC', `/api/360/%/customer`, 400, 'invalid_input'],
+    ['a 6,000-character MAC', `/api/360/${'A'.repeat(6000)}/customer`, 400, 'invalid_mac'],
+    ['an encoded traversal', `/api/360/..%2F/customer`, 400, 'invalid_mac'],
+  ])('when the path has %s, then %i %s as JSON', async (_label, path, status, code) => {
+    const res = await request(app).get(path).set('authorization', auth);
+    expect([res.status, res.body.error?.code]).toEqual([status, code]);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+  it.each([
+    ['form-encoded', 'application/x-www-form-urlencoded', 'phone=6135550199&certificateId=bc-2', 415],
+    ['XML', 'application/xml', '<sms><phone>6135550199</phone></sms>', 415],
+    ['plain text', 'text/plain', 'hello', 415],
+    ['JSON null', 'application/json', 'null', 400],
+    ['a JSON string', 'application/json', '"x"', 400],
+    ['malformed JSON', 'application/json', '{bad', 400],
+    ['a wrong charset', 'application/json; charset=latin1', '{}', 415],
+  ])(
+    'when an operation body is %s, then it is refused as JSON with no stack',
+    async (_label, type, body, status) => {
+      const res = await request(app)
+        .post(`/api/360/${MAC}/birth-certificates/sms`)
+        .set('authorization', auth)
+        .set('content-type', type)
+        .send(body);
+      expect(res.status).toBe(status);
+      expect(res.body.error.code).toBe('invalid_input');
+      expect(res.text).not.toMatch(/\n\s+at |Buffer|<html/i);
+    },
+  );
+  it('when a body over the limit is announced, then 413 before the token is even looked at', async () => {
+    const res = await request(app)
+      .post(`/api/360/${MAC}/reset`)
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ pad: 'x'.repeat(40_000) }));
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('invalid_input');
+  });
+});

@@ -21,6 +21,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
           status: err.status,
         },
       );
+    } else if (isClientError(err)) {
+      // E.g. a path parameter with bad percent-encoding (Express's URIError, status 400).
+      appError = new AppError('invalid_input', 'Malformed request', { status: 400 });
     } else {
       logger.error('unhandled error', { error: err instanceof Error ? err.stack : String(err) });
       appError = new AppError('internal', 'Internal error');
@@ -45,4 +48,9 @@ function isBodyParserError(err: unknown): err is { type: string; status: number 
     'status' in err &&
     typeof err.status === 'number'
   );
+}
+
+function isClientError(err: unknown): boolean {
+  const status = (err as { status?: unknown; statusCode?: unknown } | null)?.status;
+  return err instanceof URIError || (typeof status === 'number' && status >= 400 && status < 500);
 }

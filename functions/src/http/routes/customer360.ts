@@ -57,6 +57,12 @@ function idempotencyKey(req: Request): string {
 export function customer360Router(calls: UpstreamCalls, deps: OperationDeps): Router {
   const operations: OperationDeps = { smsLimits: memorySmsLimits(), ...deps };
   const router = Router();
+  // /360/ or /360//wan: the MAC is missing, which is an invalid MAC, not an unknown route.
+  router.use('/360', (req, _res, next) =>
+    /^\/(\/|$)/.test(req.path)
+      ? next(new AppError('invalid_mac', 'A valid MAC address (12 hexadecimal digits) is required'))
+      : next(),
+  );
   const view = requireCapability('view360');
   const read =
     (load: (mac: string, language: string, fresh: boolean) => Promise<unknown>): Handler =>
