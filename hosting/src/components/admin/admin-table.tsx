@@ -14,6 +14,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
+import { useGridLocaleText } from '../../lib/grid-locale';
 
 export const PAGE_SIZES = [25, 50, 100];
 
@@ -69,6 +70,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
   testId,
 }: Props<R>) {
   const { t } = useTranslation();
+  const localeText = useGridLocaleText({ noRowsLabel: t('adminKit.empty') });
   const [, navigate] = useLocation();
   const { href } = usePreferences();
   const editable = canWrite && Boolean(onEdit || onDelete);
@@ -149,7 +151,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
             onFilterModelChange={onFilterModelChange}
             disableRowSelectionOnClick
             density="compact"
-            localeText={{ noRowsLabel: t('adminKit.empty') }}
+            localeText={localeText}
             slotProps={{
               toolbar: {
                 showQuickFilter: true,

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { OPERATIONS, type AuditOperation } from '@insight/common/customer360';
 import { formatMac, normalizeMac } from '@insight/common/mac';
 import { useFormatDateTime } from '../../../lib/date';
+import { useGridLocaleText } from '../../../lib/grid-locale';
 import { useAuditLog, type AuditFilters, type AuditRow } from '../api/use-audit-log';
 
 const EMPTY_FORM = { mac: '', email: '', operation: '', from: '', to: '', collection: '', docId: '' };
@@ -39,6 +40,7 @@ export default function AuditPage() {
   }));
   const [macError, setMacError] = useState(false);
   const log = useAuditLog(filters);
+  const localeText = useGridLocaleText({ noRowsLabel: t('audit.empty') });
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -229,7 +231,7 @@ export default function AuditPage() {
             initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
             pageSizeOptions={[25, 50, 100]}
             disableRowSelectionOnClick
-            localeText={{ noRowsLabel: t('audit.empty') }}
+            localeText={localeText}
             slotProps={{
               toolbar: {
                 csvOptions: { fileName: 'insight-audit-log', utf8WithBom: true },

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
+import { useGridLocaleText } from '../../../lib/grid-locale';
 import { capabilitiesOf, can, ROLE_KEYS, type RoleKey } from '@insight/common/roles';
 import { useAuth } from '../../../providers/auth-provider';
 import { useFormatDateTime } from '../../../lib/date';
@@ -94,6 +95,7 @@ function EditRoles({ user, onClose, onSaved }: { user: DirectoryUser; onClose():
 function UserAdmin() {
   const { t } = useTranslation('admin');
   const { t: te } = useTranslation('errors');
+  const localeText = useGridLocaleText({ noRowsLabel: t('permissions.noUsers') });
   const formatDate = useFormatDateTime();
   const users = useUsers(true);
   const [query, setQuery] = useState('');
@@ -168,7 +170,7 @@ function UserAdmin() {
               initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
               pageSizeOptions={[25, 50, 100]}
               disableRowSelectionOnClick
-              localeText={{ noRowsLabel: t('permissions.noUsers') }}
+              localeText={localeText}
               aria-label={t('permissions.users')}
             />
           </Box>
