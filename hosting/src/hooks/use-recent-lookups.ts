@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { doc, onSnapshot, runTransaction, serverTimestamp } from 'firebase/firestore';
-import { db } from '../lib/firebase';
-import { addRecent } from '../lib/recent';
 
 const EMPTY: string[] = [];
+const store = () => import('../lib/recent-lookups-store');
 
 /** A user's recent MAC lookups (last 20), kept in recent_lookups/{uid} so they follow the user between machines. */
 export function useRecentLookups(uid: string | null) {
@@ -11,40 +9,33 @@ export function useRecentLookups(uid: string | null) {
   const [state, setState] = useState<{ uid: string | null; list: string[] }>({ uid: null, list: EMPTY });
   useEffect(() => {
     if (!uid) return;
-    return onSnapshot(
-      doc(db, 'recent_lookups', uid),
-      (snapshot) => {
-        const macs = snapshot.get('macs') as unknown;
-        setState({
-          uid,
-          list: Array.isArray(macs) ? macs.filter((mac): mac is string => typeof mac === 'string') : EMPTY,
-        });
-      },
-      () => setState({ uid, list: EMPTY }),
-    );
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void store().then(({ listenToRecent }) => {
+      if (!cancelled)
+        stop = listenToRecent(uid, (list) => setState({ uid, list: list.length ? list : EMPTY }));
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, [uid]);
   const list = uid && state.uid === uid ? state.list : EMPTY;
 
   const remember = useCallback(
     (mac: string) => {
-      if (!uid) return;
-      const ref = doc(db, 'recent_lookups', uid);
-      void runTransaction(db, async (transaction) => {
-        const current = (await transaction.get(ref)).get('macs') as string[] | undefined;
-        if (current?.[0] === mac) return;
-        transaction.set(ref, {
-          macs: addRecent(Array.isArray(current) ? current : [], mac),
-          updatedAt: serverTimestamp(),
-        });
-      }).catch(() => undefined);
+      if (uid)
+        void store()
+          .then(({ rememberRecent }) => rememberRecent(uid, mac))
+          .catch(() => undefined);
     },
     [uid],
   );
   const clear = useCallback(() => {
     if (uid)
-      void runTransaction(db, async (transaction) =>
-        transaction.set(doc(db, 'recent_lookups', uid), { macs: [], updatedAt: serverTimestamp() }),
-      ).catch(() => undefined);
+      void store()
+        .then(({ clearRecent }) => clearRecent(uid))
+        .catch(() => undefined);
   }, [uid]);
   return { list, remember, clear };
 }

@@ -13,7 +13,7 @@ import {
   type QueryConstraint,
 } from 'firebase/firestore';
 import type { z } from 'zod';
-import { db } from './firebase';
+import { db } from './firestore';
 import { notifyDataUpdated } from './snackbar-store';
 
 export type WithId<T> = T & { id: string };

@@ -6,7 +6,8 @@
  */
 import { doc, serverTimestamp, setDoc, writeBatch } from 'firebase/firestore';
 import { DELETION_STAMPS, deletionStampId } from '@insight/common/change-history';
-import { auth, db } from './firebase';
+import { auth } from './firebase';
+import { db } from './firestore';
 
 function currentUid(): string {
   const uid = auth.currentUser?.uid;

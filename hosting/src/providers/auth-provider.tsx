@@ -1,8 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { onIdTokenChanged, signInWithPopup, signOut as firebaseSignOut, type User } from 'firebase/auth';
 import { rolesFromClaim, type RoleKey } from '@insight/common/roles';
-import { doc, onSnapshot } from 'firebase/firestore';
-import { auth, db, googleProvider } from '../lib/firebase';
+import { auth, googleProvider } from '../lib/firebase';
 import { apiFetch } from '../lib/http-client';
 
 export interface SessionUser {
@@ -100,18 +99,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // When the user's roles change (user_roles/{uid}, written by the functions), refresh the ID token so
   // that the new roles apply without signing out.
   const uid = state.status === 'signedIn' ? state.user.uid : null;
+  // The Firestore SDK loads here, once someone is signed in: the signed-out landing never needs it.
   useEffect(() => {
     if (!uid) return;
-    return onSnapshot(
-      doc(db, 'user_roles', uid),
-      (snapshot) => {
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import('../lib/roles-listener').then(({ listenToRoles }) => {
+      if (cancelled) return;
+      stop = listenToRoles(uid, (roles) => {
         const user = auth.currentUser;
-        const roles = snapshot.get('roles') as unknown;
-        if (user && snapshot.exists() && Array.isArray(roles))
-          void refreshIfRolesDiffer(user, roles as string[]);
-      },
-      () => undefined,
-    );
+        if (user) void refreshIfRolesDiffer(user, roles);
+      });
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, [uid]);
 
   const value = useMemo<AuthContextValue>(

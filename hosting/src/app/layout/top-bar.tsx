@@ -1,11 +1,16 @@
 import { AppBar, Box, Button, IconButton, Link, Toolbar, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import TranslateIcon from '@mui/icons-material/Translate';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '../../config/env';
-import { MacSearchField } from '../../components/mac-search-field';
 import { useAuth } from '../../providers/auth-provider';
 import { usePreferences } from '../../providers/preferences-provider';
+
+// Loaded once someone is signed in: the signed-out landing does not carry the text-field code.
+const MacSearchField = lazy(() =>
+  import('../../components/mac-search-field').then((module) => ({ default: module.MacSearchField })),
+);
 
 interface Props {
   onOpenMenu(): void;
@@ -65,7 +70,9 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
         <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'center', px: 2 }}>
           {!isPhone && state.status === 'signedIn' && (
             <Box sx={{ width: '100%', maxWidth: 420 }}>
-              <MacSearchField id="top-bar-mac-search" size="small" shortcut />
+              <Suspense fallback={<Box sx={{ height: 40 }} />}>
+                <MacSearchField id="top-bar-mac-search" size="small" shortcut />
+              </Suspense>
             </Box>
           )}
         </Box>

@@ -10,7 +10,7 @@ import {
   type QueryConstraint,
 } from 'firebase/firestore';
 import type { AuditOperation, AuditRecord } from '@insight/common/customer360';
-import { db } from '../../../lib/firebase';
+import { db } from '../../../lib/firestore';
 import { notifyDataUpdated } from '../../../lib/snackbar-store';
 
 export interface AuditFilters {
