@@ -2,7 +2,7 @@ import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { addDoc, collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { CAPABILITY_MATRIX, ROLE_KEYS } from '@insight/common/roles';
-import { useRulesEnvironment } from './support';
+import { useRulesEnvironment, memberClaims } from './support';
 
 describe('firestore.rules: audit_log', () => {
   const getEnv = useRulesEnvironment((env) =>
@@ -19,7 +19,7 @@ describe('firestore.rules: audit_log', () => {
     const mayRead = CAPABILITY_MATRIX.auditRead.includes(role);
     it(`when a ${role} user reads the audit log, then it is ${mayRead ? 'allowed' : 'refused'}; writing is always refused`, async () => {
       const db = getEnv()
-        .authenticatedContext(`user-${role}`, { roles: [role] })
+        .authenticatedContext(`user-${role}`, memberClaims(`user-${role}`, [role]))
         .firestore();
       await (mayRead ? assertSucceeds : assertFails)(getDoc(doc(db, 'audit_log/r1')));
       await (mayRead ? assertSucceeds : assertFails)(getDocs(collection(db, 'audit_log')));
@@ -40,7 +40,12 @@ describe('firestore.rules: audit_log', () => {
     await assertFails(getDoc(doc(getEnv().unauthenticatedContext().firestore(), 'audit_log/r1')));
     await assertFails(getDoc(doc(getEnv().authenticatedContext('none', {}).firestore(), 'audit_log/r1')));
     await assertFails(
-      getDoc(doc(getEnv().authenticatedContext('bad', { roles: 'engineering' }).firestore(), 'audit_log/r1')),
+      getDoc(
+        doc(
+          getEnv().authenticatedContext('bad', memberClaims('bad', 'engineering')).firestore(),
+          'audit_log/r1',
+        ),
+      ),
     );
   });
 });

@@ -1,7 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { deleteDoc, doc, getDoc, setDoc } from 'firebase/firestore';
 import { describe, it } from 'vitest';
-import { useRulesEnvironment } from './support';
+import { useRulesEnvironment, memberClaims } from './support';
 
 // Collections that no rule opens yet: every client operation must be refused, whoever asks.
 const UNDESIGNED = ['some_future_collection/doc1', 'anything/else/nested/doc'];
@@ -16,7 +16,7 @@ describe('firestore.rules: deny by default', () => {
   for (const path of UNDESIGNED) {
     it(`when anyone reads or writes ${path}, then it is refused`, async () => {
       const engineer = getEnv()
-        .authenticatedContext('eng', { roles: ['engineering'] })
+        .authenticatedContext('eng', memberClaims('eng', ['engineering']))
         .firestore();
       const anonymous = getEnv().unauthenticatedContext().firestore();
       await assertFails(getDoc(doc(engineer, path)));

@@ -1,30 +1,53 @@
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, Timestamp, updateDoc } from 'firebase/firestore';
+import {
+  deleteDoc,
+  doc,
+  getDoc,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  writeBatch,
+} from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELETION_STAMPS, deletionStampId, TRACKED_COLLECTIONS } from '@insight/common/change-history';
 import { COLLECTION_ACCESS, type CollectionAccess } from '@insight/common/collections';
 import { can, ROLE_KEYS, type RoleKey } from '@insight/common/roles';
-import { rulesEnvironment, useRulesEnvironment } from './support';
+import { rulesEnvironment, useRulesEnvironment, memberClaims } from './support';
 
-/** A valid document of each collection, written by `uid`. */
-function valid(collection: string, uid: string): Record<string, unknown> {
+/**
+ * A valid document of each collection at `path`, written by `uid`: for a create, with the server times a
+ * create sets; for an update, without the fields a create sets once (createdOn, insertDate).
+ */
+function valid(
+  collection: string,
+  uid: string,
+  path = '',
+  mode: 'create' | 'update' = 'create',
+): Record<string, unknown> {
+  const id = path.split('/').pop() ?? '';
+  const created = (field: string) => (mode === 'create' ? { [field]: serverTimestamp() } : {});
   const stamp = { updatedBy: uid, updatedAt: serverTimestamp() };
   switch (collection) {
     case 'cmts_source':
       return {
-        cmtsId: 'OTT-CMTS_01[A]',
+        cmtsId: id,
         hostName: 'ott-cmts-01',
         ipLookup: '10.1.2.3',
         ipManage: '10.1.2.4',
         headEnd: 'OTT-01',
-        marketArea: 'Ottawa Valley',
+        marketArea: 'MA-OTT',
         group: 'G1',
         versionId: 'v3',
+        configLastUpdated: null,
         overrideIpChecks: false,
-        ...stamp,
+        ...created('createdOn'),
+        lastUpdate: serverTimestamp(),
+        updatedBy: uid,
       };
     case 'cmts_head_end':
     case 'cmts_marketing_area':
-      return { name: 'Montréal Saint Laurent', ...stamp };
+      return { name: 'Montréal Saint Laurent', ...created('createdOn'), ...stamp };
     case 'threshold_manager/configuration/definitions':
     case 'threshold_manager/configuration/rules':
     case 'threshold_manager/configuration/variants':
@@ -36,7 +59,7 @@ function valid(collection: string, uid: string): Record<string, unknown> {
         alphaValue: null,
         result: 'pass',
         isDefault: true,
-        insertDate: Timestamp.fromMillis(0),
+        ...created('insertDate'),
         updateDate: serverTimestamp(),
         ...stamp,
       };
@@ -57,6 +80,32 @@ function valid(collection: string, uid: string): Record<string, unknown> {
     default:
       return { note: 'any', ...stamp };
   }
+}
+
+/** The same document as the functions or the seed store it (rules bypassed): real times, no sentinels. */
+function stored(collection: string, path: string): Record<string, unknown> {
+  const document = valid(collection, 'seed', path);
+  for (const key of ['updatedAt', 'updateDate', 'lastUpdate', 'createdOn', 'insertDate'])
+    if (key in document) document[key] = Timestamp.now();
+  return document;
+}
+
+const TRACKED = new Set(TRACKED_COLLECTIONS);
+type RulesFirestore = ReturnType<ReturnType<RulesTestEnvironment['authenticatedContext']>['firestore']>;
+
+/** A client delete: for the tracked lists, in one batch with its deletion stamp (firestore.rules). */
+function clientDelete(store: RulesFirestore, collection: string, path: string, uid: string) {
+  if (!TRACKED.has(collection)) return deleteDoc(doc(store, path));
+  const id = path.split('/').pop()!;
+  const batch = writeBatch(store);
+  batch.set(doc(store, DELETION_STAMPS, deletionStampId(collection, id)), {
+    collection,
+    docId: id,
+    deletedBy: uid,
+    deletedAt: serverTimestamp(),
+  });
+  batch.delete(doc(store, path));
+  return batch.commit();
 }
 
 type Principal = { label: string; uid: string | null; roles: RoleKey[] };
@@ -81,16 +130,23 @@ function expected(
 }
 
 describe('firestore.rules held to the collection table (common/src/collections.ts)', () => {
-  const getEnv = useRulesEnvironment();
+  // The head end and marketing area that the sample CMTS rows name.
+  const getEnv = useRulesEnvironment((env) =>
+    env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(
+        doc(context.firestore(), 'cmts_head_end/OTT-01'),
+        stored('cmts_head_end', 'cmts_head_end/OTT-01'),
+      );
+      await setDoc(
+        doc(context.firestore(), 'cmts_marketing_area/MA-OTT'),
+        stored('cmts_marketing_area', 'cmts_marketing_area/MA-OTT'),
+      );
+    }),
+  );
 
   const db = (principal: Principal) =>
     principal.uid
-      ? getEnv()
-          .authenticatedContext(principal.uid, {
-            roles: principal.roles,
-            email: `${principal.uid}@insight.test`,
-          })
-          .firestore()
+      ? getEnv().authenticatedContext(principal.uid, memberClaims(principal.uid, principal.roles)).firestore()
       : getEnv().unauthenticatedContext().firestore();
 
   for (const [collection, access] of Object.entries(COLLECTION_ACCESS)) {
@@ -104,9 +160,7 @@ describe('firestore.rules held to the collection table (common/src/collections.t
           ...(ownPath !== otherPath ? [[otherPath, false]] : []),
         ] as Array<[string, boolean]>) {
           await getEnv().withSecurityRulesDisabled(async (context) => {
-            const seeded = valid(collection, 'seed');
-            for (const key of ['updatedAt', 'updateDate']) if (key in seeded) seeded[key] = Timestamp.now();
-            await setDoc(doc(context.firestore(), path), seeded);
+            await setDoc(doc(context.firestore(), path), stored(collection, path));
           });
           const store = db(principal);
           const fresh = path.includes('/doc1')
@@ -117,14 +171,18 @@ describe('firestore.rules held to the collection table (common/src/collections.t
             [
               'create',
               expected(access, 'write', principal, own),
-              () => setDoc(doc(store, fresh), valid(collection, principal.uid ?? 'x')),
+              () => setDoc(doc(store, fresh), valid(collection, principal.uid ?? 'x', fresh)),
             ],
             [
               'update',
               expected(access, 'write', principal, own),
-              () => updateDoc(doc(store, path), valid(collection, principal.uid ?? 'x')),
+              () => updateDoc(doc(store, path), valid(collection, principal.uid ?? 'x', path, 'update')),
             ],
-            ['delete', expected(access, 'delete', principal, own), () => deleteDoc(doc(store, path))],
+            [
+              'delete',
+              expected(access, 'delete', principal, own),
+              () => clientDelete(store, collection, path, principal.uid ?? 'x'),
+            ],
           ];
           for (const [op, allowed, run] of checks) {
             const verdict = await run().then(
@@ -148,7 +206,11 @@ describe('firestore.rules field shapes (as engineering)', () => {
   let store: ReturnType<ReturnType<RulesTestEnvironment['authenticatedContext']>['firestore']>;
   beforeAll(async () => {
     env = await rulesEnvironment();
-    store = env.authenticatedContext('eng', { roles: ['engineering'] }).firestore();
+    store = env.authenticatedContext('eng', memberClaims('eng', ['engineering'])).firestore();
+    await env.withSecurityRulesDisabled(async (context) => {
+      for (const path of ['cmts_head_end/OTT-01', 'cmts_marketing_area/MA-OTT'])
+        await setDoc(doc(context.firestore(), path), stored(path.split('/')[0]!, path));
+    });
   });
   afterAll(async () => {
     await env.cleanup();
@@ -164,11 +226,18 @@ describe('firestore.rules field shapes (as engineering)', () => {
       ['a non-boolean override', { overrideIpChecks: 'yes' }],
       ['an unknown field', { extra: 1 }],
       ['another author', { updatedBy: 'someone-else' }],
-      ['a client-chosen time', { updatedAt: Timestamp.fromMillis(0) }],
+      ['a client-chosen time', { lastUpdate: Timestamp.fromMillis(0) }],
+      ['a createdOn of another type', { createdOn: 'yesterday' }],
+      ['a 900 KB createdOn', { createdOn: 'x'.repeat(900_000) }],
+      ['a 900 KB configLastUpdated', { configLastUpdated: 'x'.repeat(900_000) }],
+      ['a configLastUpdated that is a number', { configLastUpdated: 1_700_000_000 }],
+      ['an id that is not its document id', { cmtsId: 'OTHER-ID' }],
     ],
     cmts_head_end: [
       ['a one-letter name', { name: 'A' }],
       ['punctuation in the name', { name: 'OTT; DROP' }],
+      ['a count set by the client', { cmtsCount: 0 }],
+      ['a createdOn in the past', { createdOn: Timestamp.fromMillis(0) }],
     ],
     'threshold_manager/configuration/rules': [
       ['a text bound', { rangeMin: '-27' }],
@@ -177,13 +246,27 @@ describe('firestore.rules field shapes (as engineering)', () => {
       ['an unknown technology', { technology: 'LTE' }],
       ['an unknown result', { result: 'great' }],
       ['a missing name', { name: undefined }],
+      ['a 500 KB extra field', { notes: 'x'.repeat(500_000) }],
+      ['an insertDate in the year 2999', { insertDate: Timestamp.fromDate(new Date('2999-01-01')) }],
+      ['a 500 KB description', { description: 'x'.repeat(500_000) }],
     ],
+    oltInterface: [
+      ['an extra field', { extra: 'x'.repeat(1000) }],
+      ['ports as a map', { ports: { 1: 'AABBCCDDEEFF' } }],
+    ],
+    staging_warehouses: [['an unknown province', { province: 'BC' }]],
     staging_host_devices: [
       ['a negative rack order', { rackOrder: -1 }],
       ['a decimal rack order', { rackOrder: 1.5 }],
     ],
-    connected_devices: [['a lower-case MAC', { macAddress: 'aabbccddeeff' }]],
+    connected_devices: [
+      ['a lower-case MAC', { macAddress: 'aabbccddeeff' }],
+      ['a port number that is text', { portNumber: 'three' }],
+      ['a negative port number', { portNumber: -1 }],
+    ],
     recent_lookups: [
+      ['a 45 KB entry that is not a MAC', { macs: ['AABBCCDDEEFF', 'x'.repeat(45_000)] }],
+      ['a lower-case MAC', { macs: ['aabbccddeeff'] }],
       [
         'more than 20 MACs',
         { macs: Array.from({ length: 21 }, (_, i) => `AABBCCDDEE${String(i).padStart(2, '0')}`) },
@@ -194,14 +277,19 @@ describe('firestore.rules field shapes (as engineering)', () => {
   for (const [collection, cases] of Object.entries(INVALID)) {
     const path = COLLECTION_ACCESS[collection]!.sample.replace('{uid}', 'eng');
     it(`when a valid ${collection} document is written, then it is accepted`, async () => {
-      await assertSucceeds(setDoc(doc(store, path), valid(collection, 'eng')));
+      await assertSucceeds(setDoc(doc(store, path), valid(collection, 'eng', path)));
     });
-    for (const [label, change] of cases) {
+    cases.forEach(([label, change], index) => {
+      // A create where the collection allows it (a fresh id), so that only the shape can be at fault.
+      const target = path.endsWith('/doc1') ? path.replace('/doc1', `/case-${index}`) : path;
       it(`when a ${collection} document has ${label}, then it is refused`, async () => {
-        const document = { ...valid(collection, 'eng'), ...change };
+        const document = { ...valid(collection, 'eng', target), ...change };
         for (const key of Object.keys(change)) if (change[key] === undefined) delete document[key];
-        await assertFails(setDoc(doc(store, path), document));
+        await assertFails(setDoc(doc(store, target), document));
+        // The same document without the fault is accepted: the fault is what the rules refused.
+        if (!('cmtsId' in change))
+          await assertSucceeds(setDoc(doc(store, target), valid(collection, 'eng', target, 'create')));
       });
-    }
+    });
   }
 });

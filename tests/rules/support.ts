@@ -38,3 +38,11 @@ export function useRulesEnvironment(
   });
   return () => env;
 }
+
+/**
+ * The token claims of a member: a verified e-mail of an allowed domain (functions/.env.demo-insight)
+ * and these roles. `overrides` changes any claim (an unverified or foreign e-mail, a malformed role list).
+ */
+export function memberClaims(uid: string, roles: unknown, overrides: Record<string, unknown> = {}) {
+  return { roles, email: `${uid}@insight.test`, email_verified: true, ...overrides };
+}
