@@ -142,7 +142,8 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
         <Box sx={{ height: 'max(420px, calc(100vh - 300px))', width: '100%' }}>
           <DataGrid
             rows={rows}
-            columns={editable || historyPath ? [...columns, actionColumn] : [...columns]}
+            // Actions first: with many columns the grid scrolls sideways, and they must stay in reach.
+            columns={editable || historyPath ? [actionColumn, ...columns] : [...columns]}
             loading={loading}
             showToolbar
             initialState={{ pagination: { paginationModel: { pageSize: PAGE_SIZES[0]! } } }}
