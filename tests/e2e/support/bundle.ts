@@ -46,7 +46,8 @@ export async function pageWeightKb(
   }
   await context.close();
   if (process.env.BUNDLE_DEBUG)
-    for (const [url, size] of [...sizes].sort((a, b) => b[1] - a[1])) console.log(`${(size / 1024).toFixed(1)} KB ${url.slice(PORTAL.length)}`);
+    for (const [url, size] of [...sizes].sort((a, b) => b[1] - a[1]))
+      console.log(`${(size / 1024).toFixed(1)} KB ${url.slice(PORTAL.length)}`);
   const bytes = [...sizes.values()].reduce((sum, size) => sum + size, 0);
   return { kb: Math.round(bytes / 102.4) / 10, files: sizes.size };
 }
