@@ -115,37 +115,38 @@ describe('network management', () => {
       expect(await grid.textContent()).toContain(`headEnd: "${headEnd}" → "${otherHeadEnd}"`);
     });
 
-  it('when a head end is in use, then deleting it shows its count in French, links to its rows, and is refused', async () => {
-    const id = runId();
-    const headEnd = `HE-${id}`;
-    await putArea('headEnd', headEnd, `Charlie ${id}`);
-    await putArea('marketArea', `MA-${id}`, `Area ${id}`);
-    await putCmts(cmtsRow(`USE1-${id}`, headEnd, `MA-${id}`, 11));
-    await putCmts(cmtsRow(`USE2-${id}`, headEnd, `MA-${id}`, 12));
+  for (const { lang, prefix, admin } of LANGUAGES)
+    it(`when a head end is in use, then deleting it shows its count (${lang}), links to its rows, and is refused`, async () => {
+      const id = runId();
+      const headEnd = `HE-${id}`;
+      await putArea('headEnd', headEnd, `Charlie ${id}`);
+      await putArea('marketArea', `MA-${id}`, `Area ${id}`);
+      await putCmts(cmtsRow(`USE1-${id}`, headEnd, `MA-${id}`, 11));
+      await putCmts(cmtsRow(`USE2-${id}`, headEnd, `MA-${id}`, 12));
 
-    const engineer = await createUser('eng-he', ['engineering']);
-    const page = await browser.newPage();
-    await signInFast(page, engineer);
-    await page.goto('/fr/net-manage/head-end');
-    await quickSearch(page, id);
-    // The functions' trigger counts the two rows.
-    await expect
-      .poll(() => row(page, headEnd).getByTestId('count-link').textContent(), { timeout: 20_000 })
-      .toBe('2');
-    await row(page, headEnd).getByTestId('row-delete').click();
-    const dialog = page.getByTestId('dependents');
-    expect(await dialog.getByTestId('dependents-count').textContent()).toBe(
-      fr.netManage.totalInCmts.replace('{{num}}', '2'),
-    );
-    expect(await page.getByTestId('confirm-delete').count()).toBe(0);
-    await dialog.getByTestId('dependents-link').click();
-    await page.waitForURL(/\/fr\/net-manage\?headEnd=/);
-    await expect.poll(() => page.getByTestId('cmts-filter').textContent()).toContain('2');
-    await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(2);
+      const engineer = await createUser(`eng-he-${lang}`, ['engineering']);
+      const page = await browser.newPage();
+      await signInFast(page, engineer);
+      await page.goto(`${prefix}/net-manage/head-end`);
+      await quickSearch(page, id);
+      // The functions' trigger counts the two rows.
+      await expect
+        .poll(() => row(page, headEnd).getByTestId('count-link').textContent(), { timeout: 20_000 })
+        .toBe('2');
+      await row(page, headEnd).getByTestId('row-delete').click();
+      const dialog = page.getByTestId('dependents');
+      expect(await dialog.getByTestId('dependents-count').textContent()).toBe(
+        admin.netManage.totalInCmts.replace('{{num}}', '2'),
+      );
+      expect(await page.getByTestId('confirm-delete').count()).toBe(0);
+      await dialog.getByTestId('dependents-link').click();
+      await page.waitForURL(new RegExp(`${prefix}/net-manage\\?headEnd=`));
+      await expect.poll(() => page.getByTestId('cmts-filter').textContent()).toContain('2');
+      await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(2);
 
-    // Nothing was deleted (firestore.rules refuse it too: tests/rules).
-    expect((await adminDb().collection('cmts_head_end').doc(headEnd).get()).exists).toBe(true);
-  });
+      // Nothing was deleted (firestore.rules refuse it too: tests/rules).
+      expect((await adminDb().collection('cmts_head_end').doc(headEnd).get()).exists).toBe(true);
+    });
 
   it('when operation opens the lists, then they are read-only; support1 has no access', async () => {
     const id = runId();
@@ -176,5 +177,9 @@ describe('network management', () => {
     await expect
       .poll(() => other.getByTestId('status-message').textContent())
       .toBe('Sorry, you do not have access to the site.');
+    await other.goto('/fr/net-manage/head-end');
+    await expect
+      .poll(() => other.getByTestId('status-message').textContent())
+      .toBe("Désolé, vous n'avez pas accès au site.");
   });
 });

@@ -42,6 +42,8 @@ export interface CollectionState<T> {
   error: string | null;
   /** Documents that do not match the schema: left out of `rows`, counted here. */
   invalid: number;
+  /** False while the rows come from the local cache only, before the server has answered. */
+  synced: boolean;
 }
 
 export interface CollectionOptions {
@@ -67,6 +69,7 @@ export function useCollection<S extends z.ZodType>(
     loading: true,
     error: null,
     invalid: 0,
+    synced: false,
   });
   const [constraints] = useState(() => options.constraints ?? []);
   const [converter] = useState(() => schemaConverter(schema));
@@ -75,6 +78,7 @@ export function useCollection<S extends z.ZodType>(
     const source = query(collection(db, path), ...constraints).withConverter(converter);
     return onSnapshot(
       source,
+      { includeMetadataChanges: true },
       (snapshot) => {
         const rows: Array<WithId<z.output<S>>> = [];
         let invalid = 0;
@@ -83,16 +87,16 @@ export function useCollection<S extends z.ZodType>(
           if (parsed.ok) rows.push(parsed.value);
           else invalid += 1;
         }
-        setState({ key, rows, loading: false, error: null, invalid });
+        setState({ key, rows, loading: false, error: null, invalid, synced: !snapshot.metadata.fromCache });
         if (first) notifyDataUpdated({ omitNotification: !notify });
         first = false;
       },
-      (error) => setState({ key, rows: [], loading: false, error: error.message, invalid: 0 }),
+      (error) => setState({ key, rows: [], loading: false, error: error.message, invalid: 0, synced: false }),
     );
     // `key` stands for the path and the constraints.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, converter, notify]);
-  if (state.key !== key) return { rows: [], loading: true, error: null, invalid: 0 };
+  if (state.key !== key) return { rows: [], loading: true, error: null, invalid: 0, synced: false };
   return state;
 }
 

@@ -33,7 +33,12 @@ export function firestoreDependencyCounts(
         at: FieldValue.serverTimestamp(),
         expireAt: Timestamp.fromMillis(now() + LEDGER_TTL_MS),
       });
-      for (const change of changes) {
+      // Always in the same order (by path): two batches moving rows in opposite directions between the
+      // same head ends must not wait on each other's locks (the emulator locks documents in write order).
+      const ordered = [...changes].sort((a, b) =>
+        `${a.collection}/${a.id}`.localeCompare(`${b.collection}/${b.id}`),
+      );
+      for (const change of ordered) {
         batch.update(ref(change), { [COUNT_FIELD]: FieldValue.increment(change.delta) });
       }
       try {

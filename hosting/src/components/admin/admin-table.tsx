@@ -28,6 +28,8 @@ interface Props<R extends GridValidRowModel & { id: string }> {
   error: string | null;
   /** Documents left out because they do not match the schema. */
   invalid?: number;
+  /** Whether the rows are the server's (not only the local cache's). */
+  synced?: boolean;
   /** Shows add, edit and delete (the UI follows the role matrix; the rules enforce it). */
   canWrite: boolean;
   addLabel?: string;
@@ -57,6 +59,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
   loading,
   error,
   invalid = 0,
+  synced,
   canWrite,
   addLabel,
   onAdd,
@@ -117,7 +120,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
   };
 
   return (
-    <Stack spacing={1.5} data-testid={testId}>
+    <Stack spacing={1.5} data-testid={testId} data-synced={synced === undefined ? undefined : String(synced)}>
       {(canWrite || actions) && (
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
           {canWrite && onAdd && (
@@ -156,7 +159,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
             slotProps={{
               toolbar: {
                 showQuickFilter: true,
-                quickFilterProps: { debounceMs: 60 },
+                quickFilterProps: { debounceMs: 0 },
                 csvOptions: csvFileName
                   ? { fileName: csvFileName, utf8WithBom: true, allColumns: true }
                   : { disableToolbarButton: true },

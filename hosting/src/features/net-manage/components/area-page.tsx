@@ -69,6 +69,8 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
       field: 'createdOn',
       headerName: t('netManage.fields.createdOn'),
       type: 'dateTime',
+      // Dates stay out of the quick search: it looks for ids, names and addresses.
+      getApplyQuickFilterFn: undefined,
       minWidth: 160,
       valueFormatter: date,
     },
@@ -76,6 +78,8 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
       field: 'updatedAt',
       headerName: t('netManage.fields.lastUpdated'),
       type: 'dateTime',
+      // Dates stay out of the quick search: it looks for ids, names and addresses.
+      getApplyQuickFilterFn: undefined,
       minWidth: 160,
       valueFormatter: date,
     },
@@ -111,6 +115,7 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
         loading={list.loading}
         error={list.error}
         invalid={list.invalid}
+        synced={list.synced}
         canWrite={canWrite}
         addLabel={t(`netManage.add.${kind}`)}
         onAdd={() => setEditing({ mode: 'add' })}

@@ -88,6 +88,8 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
       field: 'lastUpdate',
       headerName: t('netManage.fields.lastUpdated'),
       type: 'dateTime',
+      // Dates stay out of the quick search: it looks for ids, names and addresses.
+      getApplyQuickFilterFn: undefined,
       minWidth: 150,
       valueFormatter: date,
     },
@@ -95,6 +97,8 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
       field: 'configLastUpdated',
       headerName: t('netManage.fields.lastConfig'),
       type: 'dateTime',
+      // Dates stay out of the quick search: it looks for ids, names and addresses.
+      getApplyQuickFilterFn: undefined,
       minWidth: 150,
       valueFormatter: date,
     },
@@ -102,6 +106,8 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
       field: 'createdOn',
       headerName: t('netManage.fields.createdOn'),
       type: 'dateTime',
+      // Dates stay out of the quick search: it looks for ids, names and addresses.
+      getApplyQuickFilterFn: undefined,
       minWidth: 150,
       valueFormatter: date,
     },
@@ -149,6 +155,7 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
         loading={cmts.loading}
         error={cmts.error}
         invalid={cmts.invalid}
+        synced={cmts.synced}
         canWrite={canWrite}
         addLabel={t('netManage.addCmts')}
         onAdd={() => setEditing({ mode: 'add' })}
