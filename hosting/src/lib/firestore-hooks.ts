@@ -7,7 +7,10 @@ import { useEffect, useState } from 'react';
 import {
   collection,
   doc,
+  documentId,
+  limit,
   onSnapshot,
+  orderBy,
   query,
   type FirestoreDataConverter,
   type QueryConstraint,
@@ -52,6 +55,11 @@ export interface CollectionOptions {
   constraintsKey?: string;
   /** The 'Data has been updated.' snackbar after the first load (SPEC.md section 4); on by default. */
   notify?: boolean;
+  /**
+   * A long list: its first `preview` documents (by id) are read by a small query of their own and shown
+   * until the whole list is in, so that the first rows paint without waiting for thousands.
+   */
+  preview?: number;
 }
 
 /** A live collection (or query), parsed with `schema`. */
@@ -60,7 +68,7 @@ export function useCollection<S extends z.ZodType>(
   schema: S,
   options: CollectionOptions = {},
 ): CollectionState<z.output<S>> {
-  const { notify = true, constraintsKey = '' } = options;
+  const { notify = true, constraintsKey = '', preview = 0 } = options;
   const key = `${path}|${constraintsKey}`;
   // The state of one query: while the key differs from the one answered, the hook reports loading.
   const [state, setState] = useState<{ key: string } & CollectionState<z.output<S>>>({
@@ -73,6 +81,19 @@ export function useCollection<S extends z.ZodType>(
   });
   const [constraints] = useState(() => options.constraints ?? []);
   const [converter] = useState(() => schemaConverter(schema));
+  const [head, setHead] = useState<{ key: string; rows: Array<WithId<z.output<S>>> }>({ key: '', rows: [] });
+  useEffect(() => {
+    if (!preview) return;
+    const small = query(collection(db, path), ...constraints, orderBy(documentId()), limit(preview));
+    return onSnapshot(small.withConverter(converter), (snapshot) =>
+      setHead({ key, rows: snapshot.docs.flatMap((document) => {
+        const parsed = document.data();
+        return parsed.ok ? [parsed.value] : [];
+      }) }),
+    () => undefined);
+    // `key` stands for the path and the constraints.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, converter, preview]);
   useEffect(() => {
     let first = true;
     const source = query(collection(db, path), ...constraints).withConverter(converter);
@@ -96,7 +117,10 @@ export function useCollection<S extends z.ZodType>(
     // `key` stands for the path and the constraints.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, converter, notify]);
-  if (state.key !== key) return { rows: [], loading: true, error: null, invalid: 0, synced: false };
+  if (state.key !== key)
+    return head.key === key && head.rows.length > 0
+      ? { rows: head.rows, loading: true, error: null, invalid: 0, synced: false }
+      : { rows: [], loading: true, error: null, invalid: 0, synced: false };
   return state;
 }
 

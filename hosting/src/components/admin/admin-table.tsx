@@ -157,6 +157,8 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
             density="compact"
             localeText={localeText}
             slotProps={{
+              // Rows already in (a first page, the cache) stay visible under a thin bar while the rest loads.
+              loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
               toolbar: {
                 showQuickFilter: true,
                 quickFilterProps: { debounceMs: 0 },

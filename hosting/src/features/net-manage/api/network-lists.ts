@@ -14,8 +14,9 @@ import { deleteDocument, saveDocument, saveMany } from '../../../lib/firestore-w
 
 export type AreaKind = 'headEnd' | 'marketArea';
 
+/** Thousands of rows: the first page paints from a small query while the whole list loads. */
 export function useCmtsRows(options: { notify?: boolean } = {}) {
-  return useCollection(NETWORK_COLLECTIONS.cmts, cmtsDocumentSchema, options);
+  return useCollection(NETWORK_COLLECTIONS.cmts, cmtsDocumentSchema, { preview: 100, ...options });
 }
 
 export function useAreas(kind: AreaKind, options: { notify?: boolean } = {}) {
