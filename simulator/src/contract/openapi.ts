@@ -1,7 +1,12 @@
 /**
  * The contract of every upstream endpoint the portal relies on, as an OpenAPI 3.1 document built from
  * the same zod schemas (common/src/upstream) that the functions' clients parse answers with.
- * `npm run contract -w simulator` writes it to simulator/openapi.json; a test keeps the file current.
+ * `npm run contract -w simulator` writes it to simulator/openapi.json; a test keeps the file current
+ * and has a standard validator (@apidevtools/swagger-parser) validate and dereference it.
+ *
+ * Every schema exported by the upstream modules becomes a named entry of `components/schemas`
+ * (`customerAccountSchema` → `CustomerAccount`), all converted together so that shared and recursive
+ * schemas are `$ref`s to `#/components/schemas/...`; operations refer to their body and answer by name.
  */
 import { z } from 'zod';
 import * as customer from '@insight/common/upstream/customer';
@@ -257,17 +262,71 @@ export const OPERATIONS: Operation[] = [
   },
 ];
 
-const schema = (value: z.ZodType) => z.toJSONSchema(value, { io: 'output', unrepresentable: 'any' });
+const UPSTREAM_MODULES = [customer, wan, lan, telephony, bc, staging];
+const SCHEMAS = '#/components/schemas/';
+
+/** The component name of every exported upstream schema: `productInstanceSchema` → `ProductInstance`. */
+function upstreamSchemaNames(): Map<z.ZodType, string> {
+  const names = new Map<z.ZodType, string>();
+  const taken = new Set(['Error']); // the error answer's schema
+  for (const module of UPSTREAM_MODULES) {
+    for (const [exported, value] of Object.entries(module).sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (!(value instanceof z.ZodType) || !exported.endsWith('Schema') || names.has(value)) continue;
+      const name = exported[0]!.toUpperCase() + exported.slice(1, -'Schema'.length);
+      if (taken.has(name)) throw new Error(`two upstream schemas would both be components/schemas/${name}`);
+      taken.add(name);
+      names.set(value, name);
+    }
+  }
+  return names;
+}
+
+/**
+ * `components/schemas`: the upstream schemas converted together through one registry, so that a schema
+ * used inside another (an address, a recursive product instance) is a `$ref` to its component rather
+ * than `$defs` that only resolve within a standalone schema.
+ */
+function upstreamComponents(names: Map<z.ZodType, string>): Record<string, object> {
+  const registry = z.registry<{ id: string }>();
+  for (const [value, id] of names) registry.add(value, { id });
+  const { schemas } = z.toJSONSchema(registry, {
+    io: 'output',
+    unrepresentable: 'any',
+    uri: (id) => `${SCHEMAS}${id}`,
+  });
+  const ids = new Set(names.values());
+  const components: Record<string, object> = {};
+  // sorted: the order of a module's exports differs between loaders (tsx, vitest), the file must not
+  for (const [id, converted] of Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    // zod gathers recursive schemas that have no name of their own under `__shared`, as `$defs` addressed
+    // by a fragment inside a fragment: no validator follows those, so every recursive schema needs a name.
+    if (!ids.has(id)) {
+      throw new Error(`${id}: a recursive upstream schema has no name; export it from common/src/upstream`);
+    }
+    // zod stamps each one with `$schema` and an `$id` of its uri; the document's dialect (OpenAPI 3.1)
+    // applies, and an `$id` may not carry a fragment, so both go.
+    const { $schema: _dialect, $id: _uri, ...schema } = converted;
+    components[id] = schema;
+  }
+  return components;
+}
+
+const errorSchema = {
+  type: 'object',
+  properties: { error: { type: 'string' }, message: { type: 'string' } },
+};
 const error = {
   description: 'Error',
-  content: {
-    'application/json': {
-      schema: { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' } } },
-    },
-  },
+  content: { 'application/json': { schema: { $ref: `${SCHEMAS}Error` } } },
 };
 
 export function buildOpenApi() {
+  const names = upstreamSchemaNames();
+  const ref = (value: z.ZodType) => {
+    const name = names.get(value);
+    if (!name) throw new Error('an operation uses a schema that common/src/upstream does not export');
+    return { $ref: `${SCHEMAS}${name}` };
+  };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) {
     paths[op.path] ??= {};
@@ -282,16 +341,18 @@ export function buildOpenApi() {
         schema: { type: 'string' },
       })),
       ...(op.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: schema(op.body) } } } }
+        ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } }
         : {}),
       responses: {
         [String(op.status ?? 200)]: {
           description: 'OK',
-          content: op.stream
-            ? { 'text/event-stream': { schema: schema(op.answer!) } }
-            : op.answer
-              ? { 'application/json': { schema: schema(op.answer) } }
-              : undefined,
+          ...(op.answer
+            ? {
+                content: {
+                  [op.stream ? 'text/event-stream' : 'application/json']: { schema: ref(op.answer) },
+                },
+              }
+            : {}),
         },
         '400': error,
         '401': error,
@@ -309,6 +370,7 @@ export function buildOpenApi() {
         'Every upstream endpoint and shape the Insight functions rely on. Generated from common/src/upstream.',
     },
     paths,
+    components: { schemas: { ...upstreamComponents(names), Error: errorSchema } },
   };
 }
 
