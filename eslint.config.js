@@ -3,8 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importPlugin from 'eslint-plugin-import';
 import { readdirSync } from 'node:fs';
 
 /** hosting/src/features/<f>: each is a zone that no other feature may import. */
@@ -62,18 +61,12 @@ export default tseslint.config(
   },
   {
     files: ['{hosting,functions,common}/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['hosting', 'functions', 'common'],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
-    },
+    plugins: { import: importPlugin },
+    // Relative imports resolve to .ts/.tsx files; workspace packages stay external (not in any zone).
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
-      'import-x/no-cycle': ['error', { maxDepth: 3, ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import/no-cycle': ['error', { maxDepth: 3, ignoreExternal: true }],
     },
   },
   {

@@ -10,7 +10,7 @@ const eslint = new ESLint({ cwd: ROOT });
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
   return result!.messages
-    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .filter((message) => message.ruleId === 'import/no-restricted-paths')
     .map((message) => message.message);
 }
 
@@ -70,6 +70,6 @@ describe('import boundaries (eslint.config.js)', () => {
       },
     );
     expect(result.status).not.toBe(0);
-    expect(result.stdout).toContain('import-x/no-restricted-paths');
+    expect(result.stdout).toContain('import/no-restricted-paths');
   });
 });
