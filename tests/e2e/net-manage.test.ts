@@ -148,6 +148,35 @@ describe('network management', () => {
       expect((await adminDb().collection('cmts_head_end').doc(headEnd).get()).exists).toBe(true);
     });
 
+  it('when engineering pastes a CSV, then each row is checked, the preview lists the errors, and only valid rows are written', async () => {
+    const id = runId();
+    await putArea('headEnd', `HE-${id}-A`, `Echo ${id}`);
+    await putArea('headEnd', `HE-${id}-B`, `Foxtrot ${id}`);
+    await putArea('marketArea', `MA-${id}`, `Area ${id}`);
+    const csv = [
+      'cmtsId,hostName,ipLookup,ipManage,headEnd,marketArea,group,versionId,configLastUpdated,overrideIpChecks',
+      `IMP1-${id},imp1.e2e,${randomIp()},${randomIp()},HE-${id}-A,MA-${id},,,2026-11-01T10:00:00Z,false`,
+      `IMP2-${id},imp2.e2e,${randomIp()},${randomIp()},HE-${id}-B,MA-${id},Fibre,R6.1,,false`,
+      `IMP3-${id},,10.1.2,${randomIp()},HE-${id}-X,MA-${id},,,,maybe`,
+    ].join('\n');
+    const engineer = await createUser('eng-import', ['engineering']);
+    const page = await browser.newPage();
+    await signInFast(page, engineer);
+    await page.goto('/net-manage');
+    await page.getByTestId('cmts-import').click();
+    await page.getByTestId('import-text').fill(csv);
+    await page.getByTestId('import-check').click();
+    await expect.poll(() => page.getByTestId('import-error-row').count()).toBe(1);
+    expect(await page.getByTestId('import-error-row').textContent()).toContain(`IMP3-${id}`);
+    await page.getByTestId('import-write').click();
+    await expect.poll(() => page.getByTestId('import-result').textContent()).toBe('2 rows written.');
+    await page.keyboard.press('Escape');
+    await quickSearch(page, id);
+    await expect.poll(() => row(page, `IMP1-${id}`).count()).toBe(1);
+    expect(await row(page, `IMP2-${id}`).count()).toBe(1);
+    expect(await row(page, `IMP3-${id}`).count()).toBe(0);
+  });
+
   it('when operation opens the lists, then they are read-only; support1 has no access', async () => {
     const id = runId();
     await putArea('headEnd', `HE-${id}`, `Delta ${id}`);

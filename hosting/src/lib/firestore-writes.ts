@@ -48,25 +48,43 @@ export async function deleteDocument(collectionPath: string, id: string): Promis
   await batch.commit();
 }
 
-/** Writes many documents in batches of at most `size` (Firestore allows 500 writes per batch). */
+/**
+ * Writes many documents in batches of at most `size`. `lookups` names the documents the rules read for
+ * a row (e.g. the head end a CMTS row refers to): a batch is closed before it would name more than
+ * `maxLookups` distinct ones, since Firestore rules allow 20 document reads per request.
+ */
 export async function saveMany(
   collectionPath: string,
   rows: ReadonlyArray<{ id: string; fields: Record<string, unknown>; exists: boolean }>,
   timeField: SaveOptions['timeField'],
-  size = 400,
+  { size = 400, lookups, maxLookups = 18 }: { size?: number; lookups?: (fields: Record<string, unknown>) => string[]; maxLookups?: number } = {},
 ): Promise<number> {
   const uid = currentUid();
+  const batches: Array<typeof rows> = [];
+  let current: Array<(typeof rows)[number]> = [];
+  let named = new Set<string>();
+  for (const row of rows) {
+    const needed = lookups?.(row.fields) ?? [];
+    const after = new Set([...named, ...needed]);
+    if (current.length > 0 && (current.length >= size || after.size > maxLookups)) {
+      batches.push(current);
+      current = [];
+      named = new Set(needed);
+    } else named = after;
+    current.push(row);
+  }
+  if (current.length > 0) batches.push(current);
   let written = 0;
-  for (let start = 0; start < rows.length; start += size) {
+  for (const chunk of batches) {
     const batch = writeBatch(db);
-    for (const row of rows.slice(start, start + size)) {
+    for (const row of chunk) {
       const stamp = { updatedBy: uid, [timeField]: serverTimestamp() };
       const ref = doc(db, collectionPath, row.id);
       if (row.exists) batch.set(ref, { ...row.fields, ...stamp }, { merge: true });
       else batch.set(ref, { ...row.fields, ...stamp, createdOn: serverTimestamp() });
     }
     await batch.commit();
-    written += Math.min(size, rows.length - start);
+    written += chunk.length;
   }
   return written;
 }

@@ -45,6 +45,13 @@ export function importCmts(rows: ReadonlyArray<{ fields: CmtsFields; exists: boo
     NETWORK_COLLECTIONS.cmts,
     rows.map(({ fields, exists }) => ({ id: fields.cmtsId, fields, exists })),
     'lastUpdate',
+    {
+      // The rules check that each row's head end and marketing area exist.
+      lookups: (fields) => [
+        `${NETWORK_COLLECTIONS.headEnd}/${String(fields.headEnd)}`,
+        `${NETWORK_COLLECTIONS.marketArea}/${String(fields.marketArea)}`,
+      ],
+    },
   );
 }
 
