@@ -29,12 +29,14 @@ interface Props {
   existing: readonly CmtsFields[];
   headEnds: ReadonlyMap<string, string>;
   marketAreas: ReadonlyMap<string, string>;
+  /** Whether the CMTS, head-end and marketing-area lists are the server's (rows are checked against them). */
+  ready: boolean;
 }
 
 const PREVIEW_LIMIT = 200;
 
 /** Paste or upload a CSV of CMTS rows; every row is checked with the form's schema before anything is written. */
-export default function CmtsImportDialog({ onClose, existing, headEnds, marketAreas }: Props) {
+export default function CmtsImportDialog({ onClose, existing, headEnds, marketAreas, ready }: Props) {
   const { t } = useTranslation('admin');
   const message = useValidationText();
   const [text, setText] = useState('');
@@ -182,7 +184,11 @@ export default function CmtsImportDialog({ onClose, existing, headEnds, marketAr
         <Button onClick={onClose} disabled={busy}>
           {t('netManage.close')}
         </Button>
-        <Button onClick={() => check(text)} disabled={busy || !text.trim()} data-testid="import-check">
+        <Button
+          onClick={() => check(text)}
+          disabled={busy || !ready || !text.trim()}
+          data-testid="import-check"
+        >
           {t('netManage.import.check')}
         </Button>
         <Button

@@ -226,6 +226,7 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
             existing={cmts.rows}
             headEnds={names.headEnd}
             marketAreas={names.marketArea}
+            ready={cmts.synced && headEnds.synced && marketAreas.synced}
           />
         </Suspense>
       )}
