@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cmtsFieldsSchema, cmtsInputFromCsv, countChanges, rowsHoldingIp } from './network';
+import { cmtsFieldsOf, cmtsFieldsSchema, cmtsInputFromCsv, countChanges, rowsHoldingIp } from './network';
 import { decodeMessage } from './validators';
 
 const valid = {
@@ -41,6 +41,14 @@ describe('CMTS schema', () => {
         cmtsInputFromCsv({ ...valid, configLastUpdated: '', overrideIpChecks: 'perhaps' }),
       ).success,
     ).toBe(false);
+  });
+});
+
+describe('CMTS fields of a stored row', () => {
+  it('when a stored row has stamps and counts, then only the edited fields are kept', () => {
+    const fields = cmtsFieldsSchema.parse(valid);
+    const stored = { ...fields, createdOn: new Date(), lastUpdate: new Date(), updatedBy: 'u1', id: 'x' };
+    expect(cmtsFieldsOf(stored)).toEqual(fields);
   });
 });
 

@@ -172,6 +172,11 @@ export function cmtsInputFromCsv(row: Record<string, string | undefined>): Recor
   };
 }
 
+/** The user-edited fields of a stored CMTS row (the form's values when it is edited). */
+export function cmtsFieldsOf(row: CmtsFields): CmtsFields {
+  return Object.fromEntries(CMTS_CSV_COLUMNS.map((column) => [column, row[column]])) as CmtsFields;
+}
+
 /** A CMTS row as a CSV record (the export matches the import). */
 export function cmtsToCsv(row: CmtsFields): Record<(typeof CMTS_CSV_COLUMNS)[number], string> {
   return {

@@ -5,7 +5,7 @@ import UploadIcon from '@mui/icons-material/Upload';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { NETWORK_COLLECTIONS, type CmtsDocument, type CmtsFields } from '@insight/common/network';
+import { cmtsFieldsOf, NETWORK_COLLECTIONS, type CmtsDocument } from '@insight/common/network';
 import { AdminTable } from '../../../components/admin/admin-table';
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { EditDialog, type FormField } from '../../../components/admin/edit-dialog';
@@ -201,7 +201,7 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
           editing?.mode === 'edit' ? t('netManage.editCmts', { id: editing.row.id }) : t('netManage.addCmts')
         }
         schema={schema}
-        defaultValues={editing?.mode === 'edit' ? toFields(editing.row) : EMPTY_CMTS}
+        defaultValues={editing?.mode === 'edit' ? cmtsFieldsOf(editing.row) : EMPTY_CMTS}
         fields={fields}
         notice={(values) =>
           editing?.mode === 'add' && ids.has(String(values.cmtsId ?? '').trim())
@@ -232,19 +232,4 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
       )}
     </>
   );
-}
-
-function toFields(row: Row): CmtsFields {
-  return {
-    cmtsId: row.cmtsId,
-    hostName: row.hostName,
-    ipLookup: row.ipLookup,
-    ipManage: row.ipManage,
-    headEnd: row.headEnd,
-    marketArea: row.marketArea,
-    group: row.group,
-    versionId: row.versionId,
-    configLastUpdated: row.configLastUpdated,
-    overrideIpChecks: row.overrideIpChecks,
-  };
 }
