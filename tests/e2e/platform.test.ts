@@ -35,6 +35,23 @@ describe('platform', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('when a body the runtime cannot parse reaches the api through hosting, then it is refused with a 4xx and no stack trace', async () => {
+    const bad: { body: string; headers: Record<string, string> }[] = [
+      { body: '{"mac":', headers: { 'content-type': 'application/json' } },
+      { body: 'null', headers: { 'content-type': 'application/json' } },
+      { body: '42', headers: { 'content-type': 'application/json' } },
+      { body: '{}', headers: { 'content-type': 'application/json; charset=koi8-r' } },
+      { body: '{}', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } },
+    ];
+    for (const { body, headers } of bad) {
+      const res = await fetch(`${PORTAL}/api/360/AABBCCDDEEFF/reset`, { method: 'POST', body, headers });
+      const text = await res.text();
+      expect(res.status, body).toBeGreaterThanOrEqual(400);
+      expect(res.status, body).toBeLessThan(500);
+      expect(text, body).not.toMatch(/\bat \S+ \(|node_modules|\.js:\d+/);
+    }
+  });
+
   it('when a user signs in through the real Google popup of the auth emulator, then the portal shows them signed in', async () => {
     const page = await browser.newPage();
     // Nothing the portal loads may be refused by its own Content-Security-Policy.
