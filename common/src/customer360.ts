@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
+import type { Grading } from './threshold';
 import type { BirthCertificate } from './upstream/birth-certificate';
 import type { LanCpe } from './upstream/lan';
 import type { TelephonySubscriber } from './upstream/telephony';
@@ -65,9 +66,22 @@ export interface WanSection {
   /** Only fetched when the customer lookup has no error; otherwise the reason. */
   registration: OnuRegistration | { error: SectionError } | null;
   provisioning: ProvisioningStatus | { error: SectionError } | null;
+  /** The signal graded by the threshold manager's rules for the device's technology and model. */
+  grades: WanGrades;
 }
 
-export type LanSection = LanCpe;
+export interface WanGrades {
+  rxPower: Grading;
+  txPower: Grading;
+  oltRxPower: Grading;
+}
+
+/** Each Wi-Fi client's RSSI graded, by client MAC. */
+export interface LanGrades {
+  clients: Record<string, Grading>;
+}
+
+export type LanSection = LanCpe & { grades: LanGrades };
 
 export interface VoiceSection {
   networkType: 'EPON' | 'GPON';
@@ -79,6 +93,15 @@ export interface BirthCertificatesSection {
   networkType: 'EPON' | 'GPON';
   /** Newest first; empty when the device has no birth certificate yet. */
   certificates: BirthCertificate[];
+  /** Each certificate's measurements graded, by certificate id (Epico devices by MAC). */
+  grades: Record<string, BirthCertificateGrades>;
+}
+
+export interface BirthCertificateGrades {
+  txPower: Grading;
+  rxPower: Grading;
+  oltRxPower: Grading;
+  epico: Record<string, Grading>;
 }
 
 /** Device reset. */

@@ -7,6 +7,7 @@ import type { ServiceConfig } from './adapters/upstream/transport';
 import { createWanClient } from './adapters/upstream/wan-client';
 import type { AuditSink } from './domain/audit/audit-sink';
 import type { DependencyCountStore } from './domain/network/dependency-counts';
+import { staticThresholds, type ThresholdSource } from './domain/grading/threshold-source';
 import { createUpstreamCalls, type Clients } from './domain/upstream-calls';
 import { authenticate, type CurrentRoles, type VerifyToken } from './http/middleware/authenticate';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
@@ -41,6 +42,8 @@ export interface AppDeps {
   /** The network lists' dependency counts (POST /api/net-manage/recount); without it the route is absent. */
   networkCounts?: DependencyCountStore;
   policy?: AccessPolicy;
+  /** The threshold rules the 360 sections are graded by; without it, the seeded defaults. */
+  thresholds?: ThresholdSource;
   cache?: { ttlMs: number; freshWindowMs: number; maxEntries: number };
   now?: () => number;
 }
@@ -81,7 +84,15 @@ export function createApp(deps: AppDeps): Express {
   );
   api.use(usersRouter({ directory: deps.directory, audit: deps.audit, policy }));
   if (deps.networkCounts) api.use(networkRouter({ counts: deps.networkCounts, audit: deps.audit }));
-  api.use(customer360Router(calls, { clients, calls, audit: deps.audit, logger, now: deps.now }));
+  api.use(
+    customer360Router(calls, deps.thresholds ?? staticThresholds(), {
+      clients,
+      calls,
+      audit: deps.audit,
+      logger,
+      now: deps.now,
+    }),
+  );
   app.use('/api', api);
 
   app.use(notFoundHandler);

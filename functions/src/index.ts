@@ -6,9 +6,11 @@ import { getFirestore } from 'firebase-admin/firestore';
 import type { Express } from 'express';
 import { firestoreAuditSink } from './adapters/firestore/firestore-audit-sink';
 import { firestoreDependencyCounts } from './adapters/firestore/firestore-dependency-counts';
+import { firestoreThresholdLoader } from './adapters/firestore/firestore-thresholds';
 import { firebaseUserDirectory } from './adapters/identity/firebase-user-directory';
 import { httpTransport, type ServiceConfig } from './adapters/upstream/transport';
 import { createApp } from './app';
+import { cachedThresholds } from './domain/grading/threshold-source';
 import { cachedCurrentRoles } from './domain/users/current-roles';
 import { listOf, params } from './config/params';
 
@@ -45,6 +47,15 @@ function getApp(): Express {
     directory,
     currentRoles: cachedCurrentRoles(directory),
     networkCounts: firestoreDependencyCounts(() => getFirestore()),
+    // A rule saved on /threshold grades the views that start 5 s later at the latest.
+    thresholds: cachedThresholds(
+      firestoreThresholdLoader(() => getFirestore(), logger),
+      {
+        maxAgeMs: 5000,
+        refreshAfterMs: 2000,
+        onError: (error) => logger.error('threshold rules unreadable', { error: String(error) }),
+      },
+    ),
     policy: {
       adminEmails: listOf(params.adminEmails.value()),
       allowedEmailDomains: listOf(params.allowedEmailDomains.value()),

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { CAPABILITY_MATRIX, ROLE_KEYS, type Capability } from '@insight/common/roles';
 import { appWith, fakeUpstream, tokenFor } from '../testing/fake-upstream';
+import { seedThresholdSet } from '@insight/common/threshold-seed';
 import { certificate, details, healthyRoutes, MAC } from '../testing/fixtures';
 
 const ONU = '/api/fe/wan/v1/pon/onu/{mac}';
@@ -567,5 +568,62 @@ describe('request edges answer in the one JSON error shape', () => {
       .send(JSON.stringify({ pad: 'x'.repeat(40_000) }));
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('invalid_input');
+  });
+});
+
+describe('grading by the threshold manager’s rules', () => {
+  it('when the sections answer, then each measurement carries its grade and the rule that decided it', async () => {
+    const { as } = setup();
+    const wan = (await as().get(`/api/360/${MAC}/wan`)).body.data;
+    expect(wan.grades.rxPower).toMatchObject({
+      grade: 'pass',
+      value: -19.5,
+      unit: 'dBm',
+      source: { kind: 'default', rule: 'GPON-rxPower-PASS', definition: 'DEF-rxPower' },
+    });
+    expect(wan.grades.oltRxPower.source.range).toEqual({ rangeMin: -28, rangeMax: null, alphaValue: null });
+    const bc = (await as().get(`/api/360/${MAC}/birth-certificates`)).body.data;
+    const first = bc.certificates[0];
+    expect(bc.grades[first.id].rxPower.value).toBe(first.power.rx);
+    const lan = (await as().get(`/api/360/${MAC}/lan`)).body.data;
+    for (const client of lan.clients) expect(lan.grades.clients[client.mac].value).toBe(client.rssi);
+  });
+
+  it('when the rules change, then the next view is graded by the new rules, with the device’s variant first', async () => {
+    let set = seedThresholdSet();
+    const { as } = setup({}, { thresholds: { current: async () => set } });
+    expect((await as().get(`/api/360/${MAC}/wan`)).body.data.grades.rxPower.grade).toBe('pass');
+    set = {
+      ...set,
+      variants: [
+        {
+          tdId: 'NOKIA',
+          variantName: 'Nokia',
+          technology: 'GPON',
+          identifier: null,
+          variants: ['nokia g-010g-q'],
+          description: null,
+          insertDate: null,
+          updateDate: null,
+          updatedBy: null,
+        },
+      ],
+      rules: [
+        ...set.rules,
+        {
+          ...set.rules.find((rule) => rule.tdId === 'GPON-rxPower-PASS')!,
+          tdId: 'NOKIA-RX',
+          variantName: 'NOKIA',
+          isDefault: false,
+          rangeMin: -20,
+          rangeMax: -19,
+          result: 'warn',
+        },
+      ],
+    };
+    expect((await as().get(`/api/360/${MAC}/wan`)).body.data.grades.rxPower).toMatchObject({
+      grade: 'warn',
+      source: { kind: 'variant', rule: 'NOKIA-RX', variant: 'NOKIA' },
+    });
   });
 });

@@ -1,5 +1,7 @@
 import type { BirthCertificatesSection, SectionResponse } from '@insight/common/customer360';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
+import type { ThresholdSource } from '../grading/threshold-source';
+import { gradeCertificates } from '../grading/grade-sections';
 import { stamp, type UpstreamCalls } from '../upstream-calls';
 
 export const newestFirst = (list: BirthCertificate[]) =>
@@ -8,6 +10,7 @@ export const newestFirst = (list: BirthCertificate[]) =>
 /** Birth certificates, newest first; a 404 upstream means none yet (an empty list, not an error). */
 export async function getBirthCertificates(
   calls: UpstreamCalls,
+  thresholds: ThresholdSource,
   mac: string,
   fresh: boolean,
 ): Promise<SectionResponse<BirthCertificatesSection>> {
@@ -18,8 +21,15 @@ export async function getBirthCertificates(
     details.value.networkGroup,
     fresh,
   );
+  const certificates = newestFirst(list.value ?? []);
+  const rules = await thresholds.current();
+  const device = { technology: details.value.networkType, model: details.value.model };
   return {
-    data: { networkType: details.value.networkType, certificates: newestFirst(list.value ?? []) },
+    data: {
+      networkType: details.value.networkType,
+      certificates,
+      grades: gradeCertificates(rules, device, certificates),
+    },
     ...stamp([details, list]),
   };
 }

@@ -1,5 +1,7 @@
 import { firmwareScoreLabel, type SectionResponse, type WanSection } from '@insight/common/customer360';
 import type { Cached } from '../../lib/call-cache';
+import type { ThresholdSource } from '../grading/threshold-source';
+import { gradeWan } from '../grading/grade-sections';
 import { settle } from '../section-error';
 import { stamp, type UpstreamCalls } from '../upstream-calls';
 
@@ -9,6 +11,7 @@ import { stamp, type UpstreamCalls } from '../upstream-calls';
  */
 export async function getWan(
   calls: UpstreamCalls,
+  thresholds: ThresholdSource,
   mac: string,
   language: string,
   fresh: boolean,
@@ -28,12 +31,14 @@ export async function getWan(
       parts,
     };
   })();
-  const [details, state, firmware, conditional] = await Promise.all([
+  const [details, state, firmware, conditional, rules] = await Promise.all([
     calls.details(mac, fresh),
     calls.state(mac, fresh),
     calls.firmware(mac, fresh),
     customerThenConditional,
+    thresholds.current(),
   ]);
+  const device = { technology: details.value.networkType, model: details.value.model };
   return {
     data: {
       details: details.value,
@@ -41,6 +46,7 @@ export async function getWan(
       firmware: { ...firmware.value, scoreLabel: firmwareScoreLabel(firmware.value.score) },
       registration: conditional.registration,
       provisioning: conditional.provisioning,
+      grades: gradeWan(rules, device, state.value),
     },
     ...stamp([details, state, firmware, ...conditional.parts]),
   };

@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { getBirthCertificates } from '../../domain/birth-certificates/get-birth-certificates';
 import { getCustomer } from '../../domain/customer/get-customer';
+import type { ThresholdSource } from '../../domain/grading/threshold-source';
 import { getLan } from '../../domain/lan/get-lan';
 import {
   regenerateBirthCertificate,
@@ -54,7 +55,11 @@ function idempotencyKey(req: Request): string {
   return sent === undefined ? randomUUID() : parseWith(idempotencyKeySchema, sent);
 }
 
-export function customer360Router(calls: UpstreamCalls, deps: OperationDeps): Router {
+export function customer360Router(
+  calls: UpstreamCalls,
+  thresholds: ThresholdSource,
+  deps: OperationDeps,
+): Router {
   const operations: OperationDeps = { smsLimits: memorySmsLimits(), ...deps };
   const router = Router();
   // /360/ or /360//wan: the MAC is missing, which is an invalid MAC, not an unknown route.
@@ -79,10 +84,10 @@ export function customer360Router(calls: UpstreamCalls, deps: OperationDeps): Ro
 
   const loaders: Record<Section, (mac: string, language: string, fresh: boolean) => Promise<unknown>> = {
     customer: (mac, language, fresh) => getCustomer(calls, mac, language, fresh),
-    wan: (mac, language, fresh) => getWan(calls, mac, language, fresh),
-    lan: (mac, _language, fresh) => getLan(calls, mac, fresh),
+    wan: (mac, language, fresh) => getWan(calls, thresholds, mac, language, fresh),
+    lan: (mac, _language, fresh) => getLan(calls, thresholds, mac, fresh),
     voice: (mac, _language, fresh) => getVoice(calls, mac, fresh),
-    'birth-certificates': (mac, _language, fresh) => getBirthCertificates(calls, mac, fresh),
+    'birth-certificates': (mac, _language, fresh) => getBirthCertificates(calls, thresholds, mac, fresh),
   };
   for (const section of SECTIONS)
     router.get(`/360/:mac/${section}`, view, validateMac, read(loaders[section]));

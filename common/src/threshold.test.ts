@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import { THRESHOLD_OUTER_BOUND } from './constants';
+import { DEFAULT_THRESHOLDS, grade, type Metric } from './grading';
+import {
+  formatRange,
+  gradeValue,
+  rangesOverlap,
+  ruleConflict,
+  ruleFieldsSchema,
+  type RuleDocument,
+  type ThresholdSet,
+} from './threshold';
+import { seedThresholdSet } from './threshold-seed';
+import { decodeMessage } from './validators';
+
+const base = {
+  tdId: 'R1',
+  definitionName: 'DEF-rxPower',
+  technology: 'GPON',
+  variantName: '',
+  rangeMin: '',
+  rangeMax: '',
+  alphaValue: '',
+  result: 'pass',
+  version: '',
+  description: '',
+} as const;
+
+function messages(input: Record<string, unknown>) {
+  const parsed = ruleFieldsSchema.safeParse({ ...base, ...input });
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => [issue.path.join('.'), decodeMessage(issue.message).key]);
+}
+
+describe('rule validation (SPEC.md section 5)', () => {
+  it('when neither min, max nor alpha is entered, then one of them is required', () => {
+    expect(messages({})).toEqual([['rangeMin', 'oneOfMinMaxAlpha']]);
+  });
+  it('when min is not below max, then min must be less than max', () => {
+    expect(messages({ rangeMin: '-9', rangeMax: '-25' })).toEqual([['rangeMax', 'minLessThanMax']]);
+    expect(messages({ rangeMin: '-9', rangeMax: '-9' })).toEqual([['rangeMax', 'minLessThanMax']]);
+  });
+  it('when an alpha value comes with a min or a max, then it is refused', () => {
+    expect(messages({ alphaValue: 'good', rangeMin: '1' })).toEqual([['alphaValue', 'minMaxWithoutAlpha']]);
+    expect(messages({ alphaValue: 'good' })).toEqual([]);
+  });
+  it('when a bound is beyond the outer limit, then it is refused; exactly at the limit it is accepted', () => {
+    expect(
+      messages({ rangeMin: String(-THRESHOLD_OUTER_BOUND), rangeMax: String(THRESHOLD_OUTER_BOUND) }),
+    ).toEqual([]);
+    expect(messages({ rangeMin: String(-THRESHOLD_OUTER_BOUND - 0.5) })).toEqual([
+      ['rangeMin', 'exceedsLimit'],
+    ]);
+    expect(messages({ rangeMax: String(THRESHOLD_OUTER_BOUND + 1) })).toEqual([['rangeMax', 'exceedsLimit']]);
+  });
+  it('when a bound is not a number, then a float is required', () => {
+    expect(messages({ rangeMin: '12a' })[0]).toEqual(['rangeMin', 'float']);
+  });
+  it('when the form is valid, then the bounds become numbers and a rule without variant is the default', () => {
+    const rule = ruleFieldsSchema.parse({ ...base, rangeMin: '-25', rangeMax: ' -9.5 ' });
+    expect(rule).toMatchObject({
+      rangeMin: -25,
+      rangeMax: -9.5,
+      alphaValue: null,
+      variantName: null,
+      isDefault: true,
+    });
+  });
+});
+
+describe('overlap and duplicates', () => {
+  const rule = (
+    tdId: string,
+    rangeMin: number | null,
+    rangeMax: number | null,
+    extra: Partial<RuleDocument> = {},
+  ) => ({
+    tdId,
+    definitionName: 'D',
+    technology: 'GPON' as const,
+    variantName: null,
+    rangeMin,
+    rangeMax,
+    alphaValue: null,
+    ...extra,
+  });
+  it('when two ranges only touch at a bound, then they do not overlap', () => {
+    expect(rangesOverlap(rule('a', -27, -25), rule('b', -25, -9))).toBe(false);
+    expect(rangesOverlap(rule('a', -27, -25), rule('b', -25.01, -9))).toBe(true);
+  });
+  it('when a range is open-ended, then it reaches to infinity', () => {
+    expect(rangesOverlap(rule('a', null, -27), rule('b', -1000, -900))).toBe(true);
+    expect(rangesOverlap(rule('a', null, -27), rule('b', -27, null))).toBe(false);
+    expect(rangesOverlap(rule('a', -8, null), rule('b', 5000, 6000))).toBe(true);
+  });
+  it('when another rule of the same definition, technology and variant overlaps, then it is named', () => {
+    const others = [
+      rule('a', -27, -25),
+      rule('b', -26, -20, { technology: 'EPON' }),
+      rule('c', -26, -20, { variantName: 'V' }),
+    ];
+    expect(ruleConflict(rule('new', -26, -24), others)).toEqual({
+      message: { key: 'rangeOverlap' },
+      with: 'a',
+    });
+    expect(ruleConflict(rule('a', -26, -24), others)).toBeNull(); // its own earlier version
+    expect(ruleConflict(rule('new', -25, -20), others)).toBeNull();
+  });
+  it('when an alpha value is already mapped, then it is a duplicate; alpha rules do not overlap ranges', () => {
+    const others = [rule('a', null, null, { alphaValue: 'Good' }), rule('b', -10, 10)];
+    expect(ruleConflict(rule('new', null, null, { alphaValue: 'good' }), others)).toEqual({
+      message: { key: 'duplicate' },
+      with: 'a',
+    });
+    expect(ruleConflict(rule('new', null, null, { alphaValue: 'fair' }), others)).toBeNull();
+  });
+});
+
+describe('grading by the rules', () => {
+  const seed = seedThresholdSet();
+  it('when graded by the seeded rules, then every value grades exactly as the former constants did, bounds included', () => {
+    for (const technology of ['GPON', 'EPON'] as const)
+      for (const metric of Object.keys(DEFAULT_THRESHOLDS.GPON) as Metric[]) {
+        const threshold = DEFAULT_THRESHOLDS[technology][metric];
+        const bounds = [
+          threshold.failBelow,
+          threshold.warnBelow,
+          threshold.warnAbove,
+          threshold.failAbove,
+        ].filter((value): value is number => value !== undefined);
+        const values = [...bounds.flatMap((b) => [b - 0.01, b, b + 0.01])];
+        for (let v = -40; v <= 10; v += 0.25) values.push(v);
+        for (const value of values)
+          expect(
+            gradeValue(seed, metric, value, { technology, model: null }).grade,
+            `${technology} ${metric} ${value}`,
+          ).toBe(grade(value, threshold).grade);
+      }
+  });
+
+  const set: ThresholdSet = {
+    definitions: [{ ...seed.definitions[0]!, tdId: 'D', parameter: 'rxPower', fallback: 'fail' }],
+    variants: [
+      {
+        tdId: 'V',
+        variantName: 'High power',
+        technology: 'GPON',
+        identifier: null,
+        variants: ['HP-1'],
+        description: null,
+        insertDate: null,
+        updateDate: null,
+        updatedBy: null,
+      },
+    ],
+    rules: [
+      {
+        ...seed.rules[0]!,
+        tdId: 'default-pass',
+        definitionName: 'D',
+        technology: 'GPON',
+        variantName: null,
+        rangeMin: -25,
+        rangeMax: -9,
+        result: 'pass',
+      },
+      {
+        ...seed.rules[0]!,
+        tdId: 'variant-warn',
+        definitionName: 'D',
+        technology: 'GPON',
+        variantName: 'V',
+        rangeMin: -20,
+        rangeMax: -9,
+        result: 'warn',
+      },
+    ],
+  };
+  it('when the device has a variant with a matching rule, then the variant rule grades first', () => {
+    expect(gradeValue(set, 'rxPower', -15, { technology: 'GPON', model: 'hp-1' })).toMatchObject({
+      grade: 'warn',
+      source: { kind: 'variant', rule: 'variant-warn', variant: 'V' },
+    });
+  });
+  it('when no variant rule matches, then the default rule grades', () => {
+    expect(gradeValue(set, 'rxPower', -22, { technology: 'GPON', model: 'HP-1' }).source).toMatchObject({
+      kind: 'default',
+      rule: 'default-pass',
+    });
+    expect(gradeValue(set, 'rxPower', -15, { technology: 'GPON', model: 'other' }).source.kind).toBe(
+      'default',
+    );
+  });
+  it('when no rule matches, then the definition’s fallback grades', () => {
+    expect(gradeValue(set, 'rxPower', -30, { technology: 'GPON', model: null })).toMatchObject({
+      grade: 'fail',
+      source: { kind: 'fallback' },
+    });
+    expect(gradeValue(set, 'rxPower', -15, { technology: 'EPON', model: null }).source.kind).toBe('fallback');
+  });
+  it('when there is no value or no definition, then it is n/a', () => {
+    expect(gradeValue(set, 'rxPower', null, { technology: 'GPON', model: null }).grade).toBe('n/a');
+    expect(gradeValue(set, 'rssi', -50, { technology: 'GPON', model: null })).toMatchObject({
+      grade: 'n/a',
+      source: { kind: 'none' },
+    });
+  });
+  it('when an alpha rule names the value, then it grades (case-insensitive)', () => {
+    const alpha: ThresholdSet = {
+      ...set,
+      definitions: [
+        ...set.definitions,
+        { ...set.definitions[0]!, tdId: 'H', parameter: 'wifiHealth', fallback: 'n/a' },
+      ],
+      rules: [
+        ...set.rules,
+        {
+          ...set.rules[0]!,
+          tdId: 'h-poor',
+          definitionName: 'H',
+          rangeMin: null,
+          rangeMax: null,
+          alphaValue: 'poor',
+          result: 'fail',
+        },
+      ],
+    };
+    expect(gradeValue(alpha, 'wifiHealth', 'Poor', { technology: 'GPON', model: null }).grade).toBe('fail');
+    expect(gradeValue(alpha, 'wifiHealth', 'good', { technology: 'GPON', model: null }).grade).toBe('n/a');
+  });
+  it('shows each range in one readable form', () => {
+    expect(formatRange({ rangeMin: -28, rangeMax: -8, alphaValue: null }, 'dBm')).toBe('−28 ≤ x ≤ −8 dBm');
+    expect(formatRange({ rangeMin: null, rangeMax: -27, alphaValue: null }, 'dBm')).toBe('x ≤ −27 dBm');
+    expect(formatRange({ rangeMin: 0.5, rangeMax: null, alphaValue: null }, null)).toBe('x ≥ 0.5');
+    expect(formatRange({ rangeMin: null, rangeMax: null, alphaValue: 'good' }, null)).toBe('x = good');
+  });
+});

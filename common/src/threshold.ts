@@ -1,0 +1,412 @@
+/**
+ * The threshold manager (SPEC.md sections 3, 4 and 5): definitions name a measurement, rules map a
+ * range or an alpha value of one definition to a result for a technology (and optionally a variant),
+ * variants name the device models they apply to. One source for the forms, the seed, the API's grading
+ * and the rules tests (firestore.rules mirrors the shapes by hand; tests/rules holds the two together).
+ *
+ * Ranges are closed: a rule with min −25 and max −9 covers −25 ≤ x ≤ −9. Two ranges may touch (one's
+ * max is the other's min) but not overlap; a value exactly on a shared bound takes the better result.
+ * A missing min or max leaves that side open.
+ */
+import { z } from 'zod';
+import { THRESHOLD_OUTER_BOUND } from './constants';
+import {
+  alphanumericBrackets,
+  alphanumericSpaces,
+  decimal,
+  encodeMessage,
+  maxLength,
+  minLength,
+  required,
+  type ValidationMessage,
+  type Validator,
+} from './validators';
+
+export const THRESHOLD_COLLECTIONS = {
+  definitions: 'threshold_manager/configuration/definitions',
+  rules: 'threshold_manager/configuration/rules',
+  variants: 'threshold_manager/configuration/variants',
+} as const;
+export type ThresholdKind = keyof typeof THRESHOLD_COLLECTIONS;
+
+export const TECHNOLOGIES = ['GPON', 'EPON'] as const;
+export type Technology = (typeof TECHNOLOGIES)[number];
+export const RESULTS = ['pass', 'warn', 'fail'] as const;
+export type RuleResult = (typeof RESULTS)[number];
+export const FALLBACKS = ['pass', 'warn', 'fail', 'n/a'] as const;
+/** The measurements the API grades, by the key it grades them under. */
+export const PARAMETERS = ['rxPower', 'txPower', 'oltRxPower', 'rssi', 'wifiHealth', 'firmware'] as const;
+export type Parameter = (typeof PARAMETERS)[number];
+export const DIRECTIONS = ['higherIsBetter', 'lowerIsBetter', 'window', 'alpha'] as const;
+export const CATEGORIES = ['optical', 'wifi', 'firmware'] as const;
+
+/** Field limits, shared with firestore.rules (kept equal by the rules tests). */
+export const THRESHOLD_LIMITS = {
+  id: 40,
+  name: 60,
+  format: 20,
+  alpha: 40,
+  description: 500,
+  version: 20,
+  identifier: 60,
+  models: 50,
+  model: 60,
+} as const;
+
+/** Results from best to worst: on a shared bound the better one wins. */
+const RANK: Record<RuleResult, number> = { pass: 0, warn: 1, fail: 2 };
+
+function text(...validators: Validator[]) {
+  return z.string().superRefine((value, ctx) => {
+    for (const validator of validators) {
+      const message = validator(value);
+      if (message) {
+        ctx.addIssue({ code: 'custom', message: encodeMessage(message) });
+        return;
+      }
+    }
+  });
+}
+function optionalText(...validators: Validator[]) {
+  return z
+    .union([z.literal(''), z.null(), z.undefined(), text(...validators)])
+    .transform((value) => (value === '' || value === undefined ? null : value));
+}
+function choice<T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: encodeMessage({ key: 'required' }) });
+}
+
+/** A bound typed in a form ('' = none) or stored (a number or null). */
+const bound = z
+  .union([z.literal(''), z.null(), z.undefined(), z.number(), z.string()])
+  .superRefine((value, ctx) => {
+    if (typeof value === 'string' && value !== '' && decimal(value.trim()))
+      ctx.addIssue({ code: 'custom', message: encodeMessage({ key: 'float' }) });
+    if (typeof value === 'number' && !Number.isFinite(value))
+      ctx.addIssue({ code: 'custom', message: encodeMessage({ key: 'float' }) });
+  })
+  .transform((value) =>
+    value === '' || value === null || value === undefined
+      ? null
+      : typeof value === 'number'
+        ? value
+        : Number(value),
+  );
+
+const idSchema = text(required, alphanumericBrackets, maxLength(THRESHOLD_LIMITS.id));
+const nameSchema = text(required, minLength(2), maxLength(THRESHOLD_LIMITS.name), alphanumericSpaces);
+const description = optionalText(maxLength(THRESHOLD_LIMITS.description));
+
+export const definitionFieldsSchema = z
+  .object({
+    tdId: idSchema,
+    name: nameSchema,
+    parameter: choice(PARAMETERS),
+    format: optionalText(maxLength(THRESHOLD_LIMITS.format)),
+    direction: choice(DIRECTIONS),
+    category: choice(CATEGORIES),
+    fallback: choice(FALLBACKS),
+    description,
+  })
+  .strict();
+export type DefinitionFields = z.output<typeof definitionFieldsSchema>;
+
+export const variantFieldsSchema = z
+  .object({
+    tdId: idSchema,
+    variantName: nameSchema,
+    technology: choice(TECHNOLOGIES),
+    identifier: optionalText(alphanumericBrackets, maxLength(THRESHOLD_LIMITS.identifier)),
+    /** The device models the variant applies to (as the WAN details and birth certificates name them). */
+    variants: z
+      .array(text(required, maxLength(THRESHOLD_LIMITS.model)))
+      .min(1, encodeMessage({ key: 'required' }))
+      .max(THRESHOLD_LIMITS.models, encodeMessage({ key: 'maxLength', num: THRESHOLD_LIMITS.models })),
+    description,
+  })
+  .strict();
+export type VariantFields = z.output<typeof variantFieldsSchema>;
+
+/** A rule's own checks (SPEC.md section 5); overlap and duplicates need the other rules: ruleConflict. */
+export function ruleRangeMessage(rule: {
+  rangeMin: number | null;
+  rangeMax: number | null;
+  alphaValue: string | null;
+}): { field: 'rangeMin' | 'rangeMax' | 'alphaValue'; message: ValidationMessage } | null {
+  const { rangeMin: min, rangeMax: max, alphaValue: alpha } = rule;
+  if (min === null && max === null && alpha === null)
+    return { field: 'rangeMin', message: { key: 'oneOfMinMaxAlpha' } };
+  if (alpha !== null && (min !== null || max !== null))
+    return { field: 'alphaValue', message: { key: 'minMaxWithoutAlpha' } };
+  for (const field of ['rangeMin', 'rangeMax'] as const) {
+    const value = rule[field];
+    if (value !== null && Math.abs(value) > THRESHOLD_OUTER_BOUND)
+      return { field, message: { key: 'exceedsLimit' } };
+  }
+  if (min !== null && max !== null && !(min < max))
+    return { field: 'rangeMax', message: { key: 'minLessThanMax' } };
+  return null;
+}
+
+export const ruleFieldsSchema = z
+  .object({
+    tdId: idSchema,
+    /** The definition's document id. */
+    definitionName: idSchema,
+    technology: choice(TECHNOLOGIES),
+    /** The variant's document id; none for the default rule of its definition and technology. */
+    variantName: optionalText(alphanumericBrackets, maxLength(THRESHOLD_LIMITS.id)),
+    rangeMin: bound,
+    rangeMax: bound,
+    alphaValue: optionalText(maxLength(THRESHOLD_LIMITS.alpha)),
+    result: choice(RESULTS),
+    version: optionalText(alphanumericBrackets, maxLength(THRESHOLD_LIMITS.version)),
+    description,
+  })
+  .strict()
+  .superRefine((rule, ctx) => {
+    const problem = ruleRangeMessage(rule);
+    if (problem)
+      ctx.addIssue({ code: 'custom', path: [problem.field], message: encodeMessage(problem.message) });
+  })
+  .transform((rule) => ({ ...rule, isDefault: rule.variantName === null }));
+export type RuleFields = z.output<typeof ruleFieldsSchema>;
+export type RuleInput = z.input<typeof ruleFieldsSchema>;
+
+/** A Firestore timestamp as either SDK gives it, or a Date; read back as a Date. */
+const date = z
+  .union([
+    z.date(),
+    z.custom<{ toDate(): Date }>((value) => typeof value === 'object' && value !== null && 'toDate' in value),
+    z.null(),
+    z.undefined(),
+  ])
+  .transform((value) =>
+    value === null || value === undefined ? null : value instanceof Date ? value : value.toDate(),
+  );
+const stored = {
+  insertDate: date,
+  updateDate: date,
+  updatedBy: z.string().nullable().default(null),
+};
+
+/** As stored: lenient on what the forms would refuse, so a screen never breaks on an old record. */
+export const definitionDocumentSchema = z.object({
+  tdId: z.string(),
+  name: z.string(),
+  parameter: z.string(),
+  format: z.string().nullable().default(null),
+  direction: z.string().nullable().default(null),
+  category: z.string().nullable().default(null),
+  fallback: z.enum(FALLBACKS).catch('n/a'),
+  description: z.string().nullable().default(null),
+  ...stored,
+});
+export type DefinitionDocument = z.output<typeof definitionDocumentSchema>;
+
+export const ruleDocumentSchema = z.object({
+  tdId: z.string(),
+  definitionName: z.string(),
+  technology: z.enum(TECHNOLOGIES),
+  variantName: z.string().nullable().default(null),
+  isDefault: z.boolean().default(true),
+  rangeMin: z.number().nullable().default(null),
+  rangeMax: z.number().nullable().default(null),
+  alphaValue: z.string().nullable().default(null),
+  result: z.enum(RESULTS),
+  version: z.string().nullable().default(null),
+  description: z.string().nullable().default(null),
+  ...stored,
+});
+export type RuleDocument = z.output<typeof ruleDocumentSchema>;
+
+export const variantDocumentSchema = z.object({
+  tdId: z.string(),
+  variantName: z.string(),
+  technology: z.enum(TECHNOLOGIES),
+  identifier: z.string().nullable().default(null),
+  variants: z.array(z.string()).default([]),
+  description: z.string().nullable().default(null),
+  ...stored,
+});
+export type VariantDocument = z.output<typeof variantDocumentSchema>;
+
+type RangeRule = Pick<
+  RuleFields,
+  'tdId' | 'definitionName' | 'technology' | 'variantName' | 'rangeMin' | 'rangeMax' | 'alphaValue'
+>;
+
+/** True when two closed ranges share more than a bound (an open side reaches to infinity). */
+export function rangesOverlap(
+  a: { rangeMin: number | null; rangeMax: number | null },
+  b: { rangeMin: number | null; rangeMax: number | null },
+): boolean {
+  const lowA = a.rangeMin ?? -Infinity;
+  const highA = a.rangeMax ?? Infinity;
+  const lowB = b.rangeMin ?? -Infinity;
+  const highB = b.rangeMax ?? Infinity;
+  return lowA < highB && lowB < highA;
+}
+
+/**
+ * 'rangeOverlap' when the rule's range overlaps another rule's of the same definition, technology and
+ * variant; 'duplicate' when another such rule has the same alpha value. The rule's own id is skipped
+ * (an edit, or a save that updates an existing id).
+ */
+export function ruleConflict(
+  rule: RangeRule,
+  others: readonly RangeRule[],
+): { message: ValidationMessage; with: string } | null {
+  for (const other of others) {
+    if (other.tdId === rule.tdId) continue;
+    if (
+      other.definitionName !== rule.definitionName ||
+      other.technology !== rule.technology ||
+      (other.variantName ?? null) !== (rule.variantName ?? null)
+    )
+      continue;
+    if (rule.alphaValue !== null) {
+      if (other.alphaValue !== null && other.alphaValue.toLowerCase() === rule.alphaValue.toLowerCase())
+        return { message: { key: 'duplicate' }, with: other.tdId };
+    } else if (other.alphaValue === null && rangesOverlap(rule, other)) {
+      return { message: { key: 'rangeOverlap' }, with: other.tdId };
+    }
+  }
+  return null;
+}
+
+/** One readable form of a rule's range: "−25 ≤ x ≤ −9 dBm", "x ≥ −25 dBm", "x = good". */
+export function formatRange(
+  rule: { rangeMin: number | null; rangeMax: number | null; alphaValue: string | null },
+  unit: string | null,
+  number: (value: number) => string = (value) => String(value).replace('-', '−'),
+): string {
+  const suffix = unit ? ` ${unit}` : '';
+  if (rule.alphaValue !== null) return `x = ${rule.alphaValue}`;
+  if (rule.rangeMin !== null && rule.rangeMax !== null)
+    return `${number(rule.rangeMin)} ≤ x ≤ ${number(rule.rangeMax)}${suffix}`;
+  if (rule.rangeMin !== null) return `x ≥ ${number(rule.rangeMin)}${suffix}`;
+  if (rule.rangeMax !== null) return `x ≤ ${number(rule.rangeMax)}${suffix}`;
+  return 'x';
+}
+
+// ---- grading --------------------------------------------------------------------------------------
+
+export interface ThresholdSet {
+  definitions: readonly DefinitionDocument[];
+  rules: readonly RuleDocument[];
+  variants: readonly VariantDocument[];
+}
+
+export type Grade = 'pass' | 'warn' | 'fail' | 'n/a';
+
+/** Which rule graded a value, and why: shown on hover in the 360 view and in the "test a value" box. */
+export interface GradeSource {
+  /** 'variant' or 'default': a rule matched; 'fallback': none did; 'none': no definition or no value. */
+  kind: 'variant' | 'default' | 'fallback' | 'none';
+  definition: string | null;
+  rule: string | null;
+  /** The variant's id when the device matched one. */
+  variant: string | null;
+  range: { rangeMin: number | null; rangeMax: number | null; alphaValue: string | null } | null;
+}
+
+export interface Grading {
+  grade: Grade;
+  value: number | string | null;
+  unit: string;
+  source: GradeSource;
+}
+
+export interface DeviceContext {
+  /** Null when the device's technology could not be read: its values are then left ungraded. */
+  technology: Technology | null;
+  /** The device model, matched against the variants' model lists (case-insensitive). */
+  model: string | null;
+}
+
+function ruleMatches(rule: RuleDocument, value: number | string): boolean {
+  if (rule.alphaValue !== null) return String(value).toLowerCase() === rule.alphaValue.toLowerCase();
+  if (typeof value !== 'number') return false;
+  return (
+    (rule.rangeMin === null || value >= rule.rangeMin) && (rule.rangeMax === null || value <= rule.rangeMax)
+  );
+}
+
+const best = (rules: RuleDocument[]) =>
+  rules.reduce<RuleDocument | null>(
+    (chosen, rule) => (!chosen || RANK[rule.result] < RANK[chosen.result] ? rule : chosen),
+    null,
+  );
+
+/** The device's variant for a technology: the first whose model list names the device's model. */
+export function variantOf(set: ThresholdSet, device: DeviceContext): VariantDocument | null {
+  const model = device.model?.toLowerCase();
+  if (!model) return null;
+  return (
+    set.variants.find(
+      (variant) =>
+        variant.technology === device.technology &&
+        variant.variants.some((name) => name.toLowerCase() === model),
+    ) ?? null
+  );
+}
+
+/**
+ * Grades a value: the device's variant's rules first, then the default rules of its technology, then
+ * the definition's fallback. Among matching rules (a value on a shared bound), the better result wins.
+ */
+export function gradeValue(
+  set: ThresholdSet,
+  parameter: Parameter,
+  value: number | string | null | undefined,
+  device: DeviceContext,
+): Grading {
+  const definition = set.definitions.find((entry) => entry.parameter === parameter) ?? null;
+  const unit = definition?.format ?? '';
+  const none: GradeSource = {
+    kind: 'none',
+    definition: definition?.tdId ?? null,
+    rule: null,
+    variant: null,
+    range: null,
+  };
+  if (value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value)))
+    return { grade: 'n/a', value: null, unit, source: none };
+  if (!definition || device.technology === null) return { grade: 'n/a', value, unit, source: none };
+  const variant = variantOf(set, device);
+  const candidates = set.rules.filter(
+    (rule) => rule.definitionName === definition.tdId && rule.technology === device.technology,
+  );
+  const steps: Array<['variant' | 'default', RuleDocument[]]> = [];
+  if (variant) steps.push(['variant', candidates.filter((rule) => rule.variantName === variant.tdId)]);
+  steps.push(['default', candidates.filter((rule) => rule.variantName === null)]);
+  for (const [kind, rules] of steps) {
+    const rule = best(rules.filter((entry) => ruleMatches(entry, value)));
+    if (rule)
+      return {
+        grade: rule.result,
+        value,
+        unit,
+        source: {
+          kind,
+          definition: definition.tdId,
+          rule: rule.tdId,
+          variant: variant?.tdId ?? null,
+          range: { rangeMin: rule.rangeMin, rangeMax: rule.rangeMax, alphaValue: rule.alphaValue },
+        },
+      };
+  }
+  return {
+    grade: definition.fallback,
+    value,
+    unit,
+    source: {
+      kind: 'fallback',
+      definition: definition.tdId,
+      rule: null,
+      variant: variant?.tdId ?? null,
+      range: null,
+    },
+  };
+}

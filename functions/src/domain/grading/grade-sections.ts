@@ -1,0 +1,45 @@
+/**
+ * The grades the 360 sections carry: every measurement graded by the threshold manager's rules for the
+ * device's technology and model (common/src/threshold.ts gradeValue), with the rule that decided.
+ */
+import type { BirthCertificateGrades, LanGrades, WanGrades } from '@insight/common/customer360';
+import { gradeValue, type DeviceContext, type ThresholdSet } from '@insight/common/threshold';
+import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
+import type { LanCpe } from '@insight/common/upstream/lan';
+import type { OnuState } from '@insight/common/upstream/wan';
+
+export function gradeWan(set: ThresholdSet, device: DeviceContext, state: OnuState): WanGrades {
+  return {
+    rxPower: gradeValue(set, 'rxPower', state.rx_pwr, device),
+    txPower: gradeValue(set, 'txPower', state.tx_pwr, device),
+    oltRxPower: gradeValue(set, 'oltRxPower', state.oltRxPower, device),
+  };
+}
+
+export function gradeLan(set: ThresholdSet, device: DeviceContext, lan: LanCpe): LanGrades {
+  return {
+    clients: Object.fromEntries(
+      lan.clients.map((client) => [client.mac, gradeValue(set, 'rssi', client.rssi, device)]),
+    ),
+  };
+}
+
+export function gradeCertificates(
+  set: ThresholdSet,
+  device: DeviceContext,
+  certificates: readonly BirthCertificate[],
+): Record<string, BirthCertificateGrades> {
+  return Object.fromEntries(
+    certificates.map((certificate) => [
+      certificate.id,
+      {
+        txPower: gradeValue(set, 'txPower', certificate.power.tx, device),
+        rxPower: gradeValue(set, 'rxPower', certificate.power.rx, device),
+        oltRxPower: gradeValue(set, 'oltRxPower', certificate.oltReceivePower, device),
+        epico: Object.fromEntries(
+          certificate.bcEpicoDevices.map((epico) => [epico.mac, gradeValue(set, 'rssi', epico.rssi, device)]),
+        ),
+      },
+    ]),
+  );
+}
