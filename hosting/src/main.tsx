@@ -5,10 +5,13 @@ import { initI18n } from './lib/i18n';
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);
+  // The app's code loads while i18n starts; it is awaited after, so that a configuration error it
+  // throws can be shown instead of a blank page.
+  const app = import('./app/app');
+  app.catch(() => undefined);
   await initI18n(languageOfPath(window.location.pathname));
   try {
-    // Loaded after i18n so that a configuration error can be shown instead of a blank page.
-    const { App } = await import('./app/app');
+    const { App } = await app;
     root.render(
       <StrictMode>
         <App />

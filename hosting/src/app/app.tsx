@@ -5,6 +5,8 @@ import { StatusPage } from '../components/errors/status-page';
 import { readLanguageCookie } from '../lib/cookies';
 import { i18n } from '../lib/i18n';
 import { IdlePrefetch } from './idle-prefetch';
+import { preloadPage } from './pages';
+import { stripLanguage } from '../lib/language-path';
 import { AppLayout } from './layout/app-layout';
 import { AuthProvider } from '../providers/auth-provider';
 import { PreferencesProvider } from '../providers/preferences-provider';
@@ -15,6 +17,9 @@ function RootLanguageRedirect() {
   // Opening the bare root with French kept in the cookie goes to the French home.
   return location === '/' && readLanguageCookie() === 'fr' ? <Redirect to="/fr" replace /> : null;
 }
+
+// The opened page's code loads while the user's session starts, not after it.
+preloadPage(stripLanguage(window.location.pathname));
 
 export function App() {
   return (

@@ -60,18 +60,44 @@ function startSession(user: User): Promise<SessionAnswer> {
   return session;
 }
 
-async function toSessionUser(user: User): Promise<SessionUser> {
-  const [token, session] = await Promise.all([
-    user.getIdTokenResult(),
-    startSession(user).catch(() => ({ allowed: true })),
-  ]);
+async function toSessionUser(
+  user: User,
+  session: Promise<Pick<SessionAnswer, 'allowed'>>,
+): Promise<SessionUser> {
+  const [token, answer] = await Promise.all([user.getIdTokenResult(), session]);
   return {
     uid: user.uid,
     displayName: user.displayName,
     email: user.email,
     roles: rolesFromClaim(token.claims.roles),
-    allowed: session.allowed,
+    allowed: answer.allowed,
   };
+}
+
+/**
+ * The last session answer of this tab, so that a reload renders at once while the session is checked
+ * again (the API and the rules decide access either way; this only spares the wait on the screen).
+ */
+const SESSION_KEY = 'insight-session';
+function rememberedSession(uid: string): { allowed: boolean } | null {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as {
+      uid?: unknown;
+      allowed?: unknown;
+    } | null;
+    return value && value.uid === uid && typeof value.allowed === 'boolean'
+      ? { allowed: value.allowed }
+      : null;
+  } catch {
+    return null;
+  }
+}
+function rememberSession(uid: string, allowed: boolean): void {
+  try {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ uid, allowed }));
+  } catch {
+    // Storage may be unavailable (private modes): the next load waits for the session, as the first did.
+  }
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -85,13 +111,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           setState({ status: 'signedOut', user: null });
           return;
         }
-        void toSessionUser(user).then((sessionUser) =>
+        const apply = (sessionUser: SessionUser) =>
           setState(
             isSignedIn(sessionUser)
               ? { status: 'signedIn', user: sessionUser }
               : { status: 'signedOut', user: null },
-          ),
+          );
+        const session = startSession(user).then(
+          (answer) => {
+            rememberSession(user.uid, answer.allowed);
+            return answer;
+          },
+          () => ({ allowed: true }),
         );
+        let checked = false;
+        const remembered = rememberedSession(user.uid);
+        if (remembered)
+          void toSessionUser(user, Promise.resolve(remembered)).then((sessionUser) => {
+            if (!checked) apply(sessionUser);
+          });
+        void toSessionUser(user, session).then((sessionUser) => {
+          checked = true;
+          apply(sessionUser);
+        });
       }),
     [],
   );
@@ -124,6 +166,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await signInWithPopup(auth, googleProvider);
       },
       async signOut() {
+        sessionStorage.removeItem(SESSION_KEY);
         await firebaseSignOut(auth);
       },
     }),
