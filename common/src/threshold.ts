@@ -148,7 +148,8 @@ export function ruleRangeMessage(rule: {
   return null;
 }
 
-export const ruleFieldsSchema = z
+/** A rule's fields, each on its own (the form's shape; ruleFieldsSchema adds the checks across them). */
+export const ruleShapeSchema = z
   .object({
     tdId: idSchema,
     /** The definition's document id. */
@@ -163,7 +164,8 @@ export const ruleFieldsSchema = z
     version: optionalText(alphanumericBrackets, maxLength(THRESHOLD_LIMITS.version)),
     description,
   })
-  .strict()
+  .strict();
+export const ruleFieldsSchema = ruleShapeSchema
   .superRefine((rule, ctx) => {
     const problem = ruleRangeMessage(rule);
     if (problem)

@@ -15,7 +15,14 @@ import { cachedCurrentRoles } from './domain/users/current-roles';
 import { listOf, params } from './config/params';
 
 export { cmtsDependencyCounts } from './triggers/cmts-dependency-counts';
-export { cmtsHeadEndHistory, cmtsMarketingAreaHistory, cmtsSourceHistory } from './triggers/change-history';
+export {
+  cmtsHeadEndHistory,
+  cmtsMarketingAreaHistory,
+  cmtsSourceHistory,
+  thresholdDefinitionHistory,
+  thresholdRuleHistory,
+  thresholdVariantHistory,
+} from './triggers/change-history';
 
 initializeApp();
 

@@ -14,6 +14,7 @@ import { DELETION_STAMPS, deletionStampId, TRACKED_COLLECTIONS } from '@insight/
 import { COLLECTION_ACCESS, type CollectionAccess } from '@insight/common/collections';
 import { can, ROLE_KEYS, type RoleKey } from '@insight/common/roles';
 import { rulesEnvironment, useRulesEnvironment, memberClaims } from './support';
+import { definitionOf, ruleOf, seedThresholdReferences, variantOf } from './threshold-fixtures';
 
 /**
  * A valid document of each collection at `path`, written by `uid`: for a create, with the server times a
@@ -28,6 +29,7 @@ function valid(
   const id = path.split('/').pop() ?? '';
   const created = (field: string) => (mode === 'create' ? { [field]: serverTimestamp() } : {});
   const stamp = { updatedBy: uid, updatedAt: serverTimestamp() };
+  const thresholdStamp = { ...created('insertDate'), updateDate: serverTimestamp(), updatedBy: uid };
   switch (collection) {
     case 'cmts_source':
       return {
@@ -49,20 +51,11 @@ function valid(
     case 'cmts_marketing_area':
       return { name: 'Montréal Saint Laurent', ...created('createdOn'), ...stamp };
     case 'threshold_manager/configuration/definitions':
+      return { ...definitionOf(id), ...thresholdStamp };
     case 'threshold_manager/configuration/rules':
+      return { ...ruleOf(id), isDefault: true, ...thresholdStamp };
     case 'threshold_manager/configuration/variants':
-      return {
-        name: 'GPON RX',
-        technology: 'GPON',
-        rangeMin: -27,
-        rangeMax: -8,
-        alphaValue: null,
-        result: 'pass',
-        isDefault: true,
-        ...created('insertDate'),
-        updateDate: serverTimestamp(),
-        ...stamp,
-      };
+      return { ...variantOf(id), ...thresholdStamp };
     case 'oltInterface':
       return { ports: [{ portNumber: 1, macAddress: 'AABBCCDDEEFF' }], ...stamp };
     case 'staging_warehouses':
@@ -131,8 +124,9 @@ function expected(
 
 describe('firestore.rules held to the collection table (common/src/collections.ts)', () => {
   // The head end and marketing area that the sample CMTS rows name.
-  const getEnv = useRulesEnvironment((env) =>
-    env.withSecurityRulesDisabled(async (context) => {
+  const getEnv = useRulesEnvironment(async (env) => {
+    await seedThresholdReferences(env);
+    await env.withSecurityRulesDisabled(async (context) => {
       await setDoc(
         doc(context.firestore(), 'cmts_head_end/OTT-01'),
         stored('cmts_head_end', 'cmts_head_end/OTT-01'),
@@ -141,8 +135,8 @@ describe('firestore.rules held to the collection table (common/src/collections.t
         doc(context.firestore(), 'cmts_marketing_area/MA-OTT'),
         stored('cmts_marketing_area', 'cmts_marketing_area/MA-OTT'),
       );
-    }),
-  );
+    });
+  });
 
   const db = (principal: Principal) =>
     principal.uid
@@ -201,7 +195,8 @@ describe('firestore.rules held to the collection table (common/src/collections.t
   }
 });
 
-// The network lists' shapes are generated from their common/ schemas in network-shapes.test.ts.
+// The network lists' and thresholds' shapes are generated from their common/ schemas in
+// network-shapes.test.ts and threshold-shapes.test.ts.
 describe('firestore.rules field shapes (as engineering)', () => {
   let env: RulesTestEnvironment;
   let store: ReturnType<ReturnType<RulesTestEnvironment['authenticatedContext']>['firestore']>;
@@ -214,17 +209,6 @@ describe('firestore.rules field shapes (as engineering)', () => {
   });
 
   const INVALID: Record<string, Array<[string, Record<string, unknown>]>> = {
-    'threshold_manager/configuration/rules': [
-      ['a text bound', { rangeMin: '-27' }],
-      ['a bound beyond the outer limit', { rangeMax: 20000 }],
-      ['min not below max', { rangeMin: 5, rangeMax: 5 }],
-      ['an unknown technology', { technology: 'LTE' }],
-      ['an unknown result', { result: 'great' }],
-      ['a missing name', { name: undefined }],
-      ['a 500 KB extra field', { notes: 'x'.repeat(500_000) }],
-      ['an insertDate in the year 2999', { insertDate: Timestamp.fromDate(new Date('2999-01-01')) }],
-      ['a 500 KB description', { description: 'x'.repeat(500_000) }],
-    ],
     oltInterface: [
       ['an extra field', { extra: 'x'.repeat(1000) }],
       ['ports as a map', { ports: { 1: 'AABBCCDDEEFF' } }],

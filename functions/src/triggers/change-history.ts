@@ -2,6 +2,7 @@ import { logger } from 'firebase-functions';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { getFirestore } from 'firebase-admin/firestore';
 import { NETWORK_COLLECTIONS } from '@insight/common/network';
+import { THRESHOLD_COLLECTIONS } from '@insight/common/threshold';
 import { firestoreHistoryStore } from '../adapters/firestore/firestore-change-history';
 import { plainDocument } from '../adapters/firestore/plain-data';
 import { recordChange } from '../domain/network/change-history';
@@ -32,10 +33,16 @@ function historyTrigger(collection: string) {
 export const cmtsSourceHistory = historyTrigger(NETWORK_COLLECTIONS.cmts);
 export const cmtsHeadEndHistory = historyTrigger(NETWORK_COLLECTIONS.headEnd);
 export const cmtsMarketingAreaHistory = historyTrigger(NETWORK_COLLECTIONS.marketArea);
+export const thresholdDefinitionHistory = historyTrigger(THRESHOLD_COLLECTIONS.definitions);
+export const thresholdRuleHistory = historyTrigger(THRESHOLD_COLLECTIONS.rules);
+export const thresholdVariantHistory = historyTrigger(THRESHOLD_COLLECTIONS.variants);
 
 /** Every tracked collection's trigger, by collection (a unit test holds it against TRACKED_COLLECTIONS). */
 export const HISTORY_TRIGGERS = {
   [NETWORK_COLLECTIONS.cmts]: cmtsSourceHistory,
   [NETWORK_COLLECTIONS.headEnd]: cmtsHeadEndHistory,
   [NETWORK_COLLECTIONS.marketArea]: cmtsMarketingAreaHistory,
+  [THRESHOLD_COLLECTIONS.definitions]: thresholdDefinitionHistory,
+  [THRESHOLD_COLLECTIONS.rules]: thresholdRuleHistory,
+  [THRESHOLD_COLLECTIONS.variants]: thresholdVariantHistory,
 };
