@@ -6,6 +6,8 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { NETWORK_COLLECTIONS } from '@insight/common/network';
+import { THRESHOLD_COLLECTIONS } from '@insight/common/threshold';
+import { seedThresholdSet } from '@insight/common/threshold-seed';
 import { PROJECT_ID, PORTS } from './lib/emulator-env';
 import { DEMO_USERS } from './lib/demo-users';
 import { networkSeed } from './lib/network-seed';
@@ -40,6 +42,25 @@ async function seedNetworkLists(db: Firestore): Promise<number> {
   return headEnds.length + marketAreas.length + cmts.length;
 }
 
+/** The threshold manager's lists: today's default ranges as rules, so a fresh start grades as before. */
+async function seedThresholds(db: Firestore): Promise<number> {
+  const set = seedThresholdSet();
+  const writer = db.bulkWriter();
+  let count = 0;
+  for (const kind of ['definitions', 'variants', 'rules'] as const)
+    for (const record of set[kind]) {
+      void writer.set(db.collection(THRESHOLD_COLLECTIONS[kind]).doc(record.tdId), {
+        ...record,
+        insertDate: FieldValue.serverTimestamp(),
+        updateDate: FieldValue.serverTimestamp(),
+        updatedBy: SEED_AUTHOR,
+      });
+      count += 1;
+    }
+  await writer.close();
+  return count;
+}
+
 export async function seed(): Promise<{ users: number; documents: number }> {
   process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${PORTS.auth}`;
   process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${PORTS.firestore}`;
@@ -67,7 +88,7 @@ export async function seed(): Promise<{ users: number; documents: number }> {
       throw new Error(`importUsers failed: ${result.errors.map((e) => e.error.message).join('; ')}`);
 
     const db = getFirestore(app);
-    const documents = await seedNetworkLists(db);
+    const documents = (await seedNetworkLists(db)) + (await seedThresholds(db));
     return { users: DEMO_USERS.length, documents };
   } finally {
     await deleteApp(app);

@@ -93,6 +93,18 @@ export function seedThresholdSet(): ThresholdSet {
           description: null,
           ...stamp,
         });
-  const variants: VariantDocument[] = [];
+  // A variant with no rules of its own yet: its devices grade by the default rules until engineering
+  // gives it some (the threshold screen's example).
+  const variants: VariantDocument[] = [
+    {
+      tdId: 'GPON-XGS',
+      variantName: 'XGS PON optics',
+      technology: 'GPON',
+      identifier: 'XS-010X-Q',
+      variants: ['Nokia XS-010X-Q'],
+      description: '10G symmetric ONUs',
+      ...stamp,
+    },
+  ];
   return { definitions, rules, variants };
 }

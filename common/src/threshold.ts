@@ -412,3 +412,13 @@ export function gradeValue(
     },
   };
 }
+
+/** A value no rule graded (an answer without grades): shown as it is, n/a. */
+export function ungraded(value: number | string | null | undefined, unit = ''): Grading {
+  return {
+    grade: 'n/a',
+    value: value ?? null,
+    unit,
+    source: { kind: 'none', definition: null, rule: null, variant: null, range: null },
+  };
+}

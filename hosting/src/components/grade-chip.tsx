@@ -4,7 +4,7 @@ import WarningIcon from '@mui/icons-material/Warning';
 import ErrorIcon from '@mui/icons-material/Error';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { useTranslation } from 'react-i18next';
-import type { Grade, Grading } from '@insight/common/grading';
+import { formatRange, type Grade, type Grading } from '@insight/common/threshold';
 
 const ICONS = {
   pass: <CheckCircleIcon />,
@@ -23,21 +23,28 @@ export function useNumber() {
   return (value: number) => format.format(value).replace('-', '−');
 }
 
-/** The reason of a grade: "−25.9 dBm, warn below −25 dBm". */
+/**
+ * Why a value has its grade, from the rule that decided (the threshold manager's rules, applied by the
+ * API): "−25.9 dBm: warn, rule GPON-rxPower-WARN-LOW (default rule): −27 ≤ x ≤ −25 dBm".
+ */
 export function useGradeReason() {
   const { t } = useTranslation('insight360');
   const number = useNumber();
   return (grading: Grading) => {
+    const { source } = grading;
     if (grading.value === null) return t('grade.reasonNone');
-    if (!grading.rule) return `${number(grading.value)} ${grading.unit}, ${t('grade.pass')}`;
-    const params = {
-      value: number(grading.value),
-      unit: grading.unit,
-      bound: number(grading.rule.bound),
-      direction: t(`grade.${grading.rule.direction}`),
-      grade: t(`grade.${grading.rule.grade}`),
-    };
-    return grading.grade === 'pass' ? t('grade.reasonPass', params) : t('grade.reason', params);
+    const value =
+      typeof grading.value === 'number' ? `${number(grading.value)} ${grading.unit}`.trim() : grading.value;
+    const grade = t(`grade.${grading.grade}`);
+    if (source.kind === 'none') return t('grade.reasonUngraded', { value });
+    if (source.kind === 'fallback')
+      return t('grade.reasonFallback', { value, grade, definition: source.definition });
+    const kind =
+      source.kind === 'variant'
+        ? t('grade.variantRule', { variant: source.variant })
+        : t('grade.defaultRule');
+    const range = source.range ? formatRange(source.range, grading.unit || null, number) : '';
+    return t('grade.reasonRule', { value, grade, rule: source.rule, kind, range });
   };
 }
 
@@ -67,10 +74,17 @@ export function GradeChip({ grading, testId }: { grading: Grading; testId?: stri
         variant="outlined"
         color={COLORS[grading.grade]}
         icon={ICONS[grading.grade]}
-        label={grading.value === null ? '-' : `${number(grading.value)} ${grading.unit}`}
+        label={
+          grading.value === null
+            ? '-'
+            : typeof grading.value === 'number'
+              ? `${number(grading.value)} ${grading.unit}`.trim()
+              : grading.value
+        }
         aria-label={text}
         data-testid={testId}
         data-grade={grading.grade}
+        data-rule={grading.source.rule ?? undefined}
         tabIndex={0}
       />
     </Tooltip>

@@ -19,7 +19,9 @@ export interface SaveOptions {
   /** Whether the document exists already: an update keeps its createdOn. */
   exists: boolean;
   /** The field that holds the server time of the last write ('lastUpdate' for CMTS rows). */
-  timeField: 'updatedAt' | 'lastUpdate';
+  timeField: 'updatedAt' | 'lastUpdate' | 'updateDate';
+  /** The field a create sets once to the server time ('insertDate' for thresholds). */
+  createdField?: 'createdOn' | 'insertDate';
 }
 
 /** Creates or updates `collection/id` with `fields`, stamped. */
@@ -27,12 +29,12 @@ export async function saveDocument(
   collectionPath: string,
   id: string,
   fields: Record<string, unknown>,
-  { exists, timeField }: SaveOptions,
+  { exists, timeField, createdField = 'createdOn' }: SaveOptions,
 ): Promise<void> {
   const stamp = { updatedBy: currentUid(), [timeField]: serverTimestamp() };
   const ref = doc(db, collectionPath, id);
   if (exists) await setDoc(ref, { ...fields, ...stamp }, { merge: true });
-  else await setDoc(ref, { ...fields, ...stamp, createdOn: serverTimestamp() });
+  else await setDoc(ref, { ...fields, ...stamp, [createdField]: serverTimestamp() });
 }
 
 /** Deletes `collection/id` together with its deletion stamp. */

@@ -1,6 +1,8 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { NETWORK_COLLECTIONS, type CmtsFields } from '@insight/common/network';
+import { THRESHOLD_COLLECTIONS } from '@insight/common/threshold';
+import { seedThresholdSet } from '@insight/common/threshold-seed';
 
 let app: App | undefined;
 
@@ -54,4 +56,19 @@ export function cmtsRow(cmtsId: string, headEnd: string, marketArea: string, n: 
     configLastUpdated: null,
     overrideIpChecks: false,
   };
+}
+
+/** The threshold lists as `npm start` seeds them (today's default ranges as rules). */
+export async function putThresholdSeed(): Promise<void> {
+  const set = seedThresholdSet();
+  const batch = adminDb().batch();
+  for (const kind of ['definitions', 'variants', 'rules'] as const)
+    for (const record of set[kind])
+      batch.set(adminDb().collection(THRESHOLD_COLLECTIONS[kind]).doc(record.tdId), {
+        ...record,
+        insertDate: FieldValue.serverTimestamp(),
+        updateDate: FieldValue.serverTimestamp(),
+        updatedBy: 'e2e',
+      });
+  await batch.commit();
 }

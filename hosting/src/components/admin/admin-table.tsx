@@ -45,6 +45,8 @@ interface Props<R extends GridValidRowModel & { id: string }> {
   onFilterModelChange?(model: GridFilterModel): void;
   /** File name of the toolbar's CSV export; `false` hides it (the screen exports its own CSV). */
   csvFileName: string | false;
+  /** The toolbar's quick search; off when the screen searches its rows itself (one search, many tables). */
+  quickSearch?: boolean;
   testId: string;
 }
 
@@ -70,6 +72,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
   filterModel,
   onFilterModelChange,
   csvFileName,
+  quickSearch = true,
   testId,
 }: Props<R>) {
   const { t } = useTranslation();
@@ -160,7 +163,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
               // Rows already in (a first page, the cache) stay visible under a thin bar while the rest loads.
               loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
               toolbar: {
-                showQuickFilter: true,
+                showQuickFilter: quickSearch,
                 quickFilterProps: { debounceMs: 0 },
                 csvOptions: csvFileName
                   ? { fileName: csvFileName, utf8WithBom: true, allColumns: true }

@@ -166,8 +166,10 @@ export function EditDialog<S extends z.ZodType<FieldValues, FieldValues>>({
                       slotProps={{
                         htmlInput:
                           field.kind === 'select' ? undefined : { 'data-testid': `field-${field.name}` },
-                        inputLabel: isDate ? { shrink: true } : undefined,
+                        // A select shows its empty choice's label (e.g. 'Default'), so its label stays up.
+                        inputLabel: isDate || field.kind === 'select' ? { shrink: true } : undefined,
                         select: {
+                          displayEmpty: true,
                           SelectDisplayProps: { 'data-testid': `field-${field.name}` } as object,
                           MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } },
                         },

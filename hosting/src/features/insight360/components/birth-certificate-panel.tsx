@@ -22,7 +22,8 @@ import {
   type RegenerateResult,
 } from '@insight/common/customer360';
 import { formatMac } from '@insight/common/mac';
-import { gradeMetric } from '@insight/common/grading';
+import { ungraded } from '@insight/common/threshold';
+import type { BirthCertificateGrades } from '@insight/common/customer360';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import { FieldList } from '../../../components/field-list';
 import { GradeChip, StatusChip, useNumber } from '../../../components/grade-chip';
@@ -43,7 +44,13 @@ interface Props {
   onRegenerated(result: RegenerateResult): void;
 }
 
-function CertificateFields({ bc, networkType }: { bc: BirthCertificate; networkType: 'EPON' | 'GPON' }) {
+function CertificateFields({
+  bc,
+  grades,
+}: {
+  bc: BirthCertificate;
+  grades: BirthCertificateGrades | undefined;
+}) {
   const { t, i18n } = useTranslation('insight360');
   const formatDate = useFormatDateTime();
   const number = useNumber();
@@ -73,15 +80,15 @@ function CertificateFields({ bc, networkType }: { bc: BirthCertificate; networkT
         { label: t('bc.fields.regeneratedBy'), value: bc.regeneratedBy ?? '-' },
         {
           label: t('bc.fields.powerTx'),
-          value: <GradeChip grading={gradeMetric(networkType, 'txPower', bc.power.tx)} />,
+          value: <GradeChip grading={grades?.txPower ?? ungraded(bc.power.tx, 'dBm')} />,
         },
         {
           label: t('bc.fields.powerRx'),
-          value: <GradeChip grading={gradeMetric(networkType, 'rxPower', bc.power.rx)} />,
+          value: <GradeChip grading={grades?.rxPower ?? ungraded(bc.power.rx, 'dBm')} />,
         },
         {
           label: t('bc.fields.oltReceivePower'),
-          value: <GradeChip grading={gradeMetric(networkType, 'oltRxPower', bc.oltReceivePower)} />,
+          value: <GradeChip grading={grades?.oltRxPower ?? ungraded(bc.oltReceivePower, 'dBm')} />,
         },
         { label: t('bc.fields.rssi'), value: bc.rssi === null ? '-' : `${number(bc.rssi)} dBm` },
         { label: t('bc.fields.bandsteering'), value: yesNo(bc.bandsteering) },
@@ -189,7 +196,7 @@ export function BirthCertificatePanel({
                   </Stack>
                 </AccordionSummary>
                 <AccordionDetails>
-                  <CertificateFields bc={bc} networkType={section.networkType} />
+                  <CertificateFields bc={bc} grades={section.grades?.[bc.id]} />
                   {canSendSms && (
                     <Button
                       sx={{ mt: 2 }}

@@ -2,8 +2,7 @@ import { Box, Divider, Stack, Typography } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { LanSection } from '@insight/common/customer360';
-import { grade } from '@insight/common/grading';
-import { DEFAULT_THRESHOLDS } from '@insight/common/grading';
+import { ungraded } from '@insight/common/threshold';
 import { formatMac } from '@insight/common/mac';
 import type { PlumeClient, PlumePod } from '@insight/common/upstream/lan';
 import { FieldList } from '../../../components/field-list';
@@ -59,7 +58,9 @@ export function LanPanel({ lan }: { lan: LanSection }) {
       headerName: t('lan.columns.rssi'),
       minWidth: 130,
       type: 'number',
-      renderCell: ({ row }) => <GradeChip grading={grade(row.rssi, DEFAULT_THRESHOLDS.GPON.rssi)} />,
+      renderCell: ({ row }) => (
+        <GradeChip grading={lan.grades?.clients[row.mac] ?? ungraded(row.rssi, 'dBm')} />
+      ),
     },
     {
       field: 'health',

@@ -9,7 +9,8 @@ import type {
   VoiceSection,
   WanSection,
 } from '@insight/common/customer360';
-import { gradeMetric, OPER_STATUS } from '@insight/common/grading';
+import { OPER_STATUS } from '@insight/common/grading';
+import { ungraded } from '@insight/common/threshold';
 import { formatMac } from '@insight/common/mac';
 import { FieldList } from '../../../components/field-list';
 import { GradeChip, StatusChip } from '../../../components/grade-chip';
@@ -154,7 +155,11 @@ export function EpicoPanel({ bc, lan }: { bc: BirthCertificatesSection; lan: Lan
                   {device.rssi === null ? (
                     '-'
                   ) : (
-                    <GradeChip grading={gradeMetric('GPON', 'rssi', device.rssi)} />
+                    <GradeChip
+                      grading={
+                        bc.grades?.[bc.certificates[0]!.id]?.epico[device.mac] ?? ungraded(device.rssi, 'dBm')
+                      }
+                    />
                   )}
                 </TableCell>
                 <TableCell>

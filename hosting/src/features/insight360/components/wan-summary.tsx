@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { WanSection } from '@insight/common/customer360';
-import { ADMIN_STATUS, gradeMetric, OPER_STATUS } from '@insight/common/grading';
+import { ADMIN_STATUS, OPER_STATUS } from '@insight/common/grading';
+import { ungraded } from '@insight/common/threshold';
 import { FieldList } from '../../../components/field-list';
 import { GradeChip, StatusChip } from '../../../components/grade-chip';
 
 /** Signal: receive and transmit power graded, the OLT's receive power, admin and operational status. */
 export function SignalSummary({ wan }: { wan: WanSection }) {
   const { t } = useTranslation('insight360');
-  const type = wan.details.networkType;
   const oper = OPER_STATUS[wan.state.operStatus] ?? 'unknown';
   return (
     <FieldList
@@ -15,17 +15,21 @@ export function SignalSummary({ wan }: { wan: WanSection }) {
       fields={[
         {
           label: t('wan.rxPower'),
-          value: <GradeChip grading={gradeMetric(type, 'rxPower', wan.state.rx_pwr)} testId="grade-rx" />,
+          value: (
+            <GradeChip grading={wan.grades?.rxPower ?? ungraded(wan.state.rx_pwr, 'dBm')} testId="grade-rx" />
+          ),
         },
         {
           label: t('wan.txPower'),
-          value: <GradeChip grading={gradeMetric(type, 'txPower', wan.state.tx_pwr)} testId="grade-tx" />,
+          value: (
+            <GradeChip grading={wan.grades?.txPower ?? ungraded(wan.state.tx_pwr, 'dBm')} testId="grade-tx" />
+          ),
         },
         {
           label: t('wan.oltRxPower'),
           value: (
             <GradeChip
-              grading={gradeMetric(type, 'oltRxPower', wan.state.oltRxPower)}
+              grading={wan.grades?.oltRxPower ?? ungraded(wan.state.oltRxPower, 'dBm')}
               testId="grade-olt-rx"
             />
           ),

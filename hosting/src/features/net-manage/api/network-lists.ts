@@ -54,7 +54,3 @@ export function importCmts(rows: ReadonlyArray<{ fields: CmtsFields; exists: boo
     },
   );
 }
-
-/** The /audit view of one row's change history. */
-export const historyPath = (collection: string, id: string) =>
-  `/audit?${new URLSearchParams({ collection, docId: id }).toString()}`;

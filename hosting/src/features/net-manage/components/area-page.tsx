@@ -18,7 +18,8 @@ import { EditDialog, type FormField } from '../../../components/admin/edit-dialo
 import { useFormatDateTime } from '../../../lib/date';
 import type { WithId } from '../../../lib/firestore-hooks';
 import { runWrite } from '../../../lib/write-error-store';
-import { deleteArea, historyPath, saveArea, useAreas, type AreaKind } from '../api/network-lists';
+import { historyPath } from '../../../lib/history-path';
+import { deleteArea, saveArea, useAreas, type AreaKind } from '../api/network-lists';
 import { DependentsDialog } from './dependents-dialog';
 
 type Row = WithId<AreaDocument>;

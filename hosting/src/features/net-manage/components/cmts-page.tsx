@@ -12,7 +12,8 @@ import { EditDialog, type FormField } from '../../../components/admin/edit-dialo
 import { useFormatDateTime } from '../../../lib/date';
 import type { WithId } from '../../../lib/firestore-hooks';
 import { runWrite } from '../../../lib/write-error-store';
-import { deleteCmts, historyPath, saveCmts, useAreas, useCmtsRows } from '../api/network-lists';
+import { historyPath } from '../../../lib/history-path';
+import { deleteCmts, saveCmts, useAreas, useCmtsRows } from '../api/network-lists';
 import { cmtsFormSchema, EMPTY_CMTS } from './cmts-form';
 import { downloadCmtsCsv } from './cmts-csv';
 

@@ -1,0 +1,69 @@
+/**
+ * The threshold forms: the common/ schemas plus the checks across records (SPEC.md section 5): a range
+ * that overlaps another rule's, an alpha value, parameter, variant name or model already taken.
+ */
+import { z } from 'zod';
+import {
+  definitionFieldsSchema,
+  ruleConflict,
+  ruleFieldsSchema,
+  variantFieldsSchema,
+  type DefinitionDocument,
+  type RuleDocument,
+  type VariantDocument,
+} from '@insight/common/threshold';
+import { encodeMessage } from '@insight/common/validators';
+
+const duplicate = encodeMessage({ key: 'duplicate' });
+
+export function ruleFormSchema(rules: readonly RuleDocument[]) {
+  return ruleFieldsSchema.superRefine((rule, ctx) => {
+    const conflict = ruleConflict(rule, rules);
+    if (conflict)
+      ctx.addIssue({
+        code: 'custom',
+        path: [conflict.message.key === 'duplicate' ? 'alphaValue' : 'rangeMin'],
+        message: encodeMessage(conflict.message),
+      });
+  });
+}
+export type RuleForm = z.input<typeof ruleFieldsSchema>;
+
+export function definitionFormSchema(definitions: readonly DefinitionDocument[]) {
+  return definitionFieldsSchema.superRefine((definition, ctx) => {
+    if (
+      definitions.some((other) => other.tdId !== definition.tdId && other.parameter === definition.parameter)
+    )
+      ctx.addIssue({ code: 'custom', path: ['parameter'], message: duplicate });
+  });
+}
+
+/** The models typed as one line, separated by commas. */
+export function variantFormSchema(variants: readonly VariantDocument[]) {
+  return variantFieldsSchema
+    .extend({
+      variants: z
+        .string()
+        .transform((value) =>
+          value
+            .split(',')
+            .map((model) => model.trim())
+            .filter(Boolean),
+        )
+        .pipe(variantFieldsSchema.shape.variants),
+    })
+    .superRefine((variant, ctx) => {
+      const others = variants.filter((other) => other.tdId !== variant.tdId);
+      if (
+        others.some((other) => other.variantName.toLowerCase() === variant.variantName.trim().toLowerCase())
+      )
+        ctx.addIssue({ code: 'custom', path: ['variantName'], message: duplicate });
+      const taken = new Set(
+        others
+          .filter((other) => other.technology === variant.technology)
+          .flatMap((other) => other.variants.map((model) => model.toLowerCase())),
+      );
+      if (variant.variants.some((model) => taken.has(model.toLowerCase())))
+        ctx.addIssue({ code: 'custom', path: ['variants'], message: duplicate });
+    });
+}

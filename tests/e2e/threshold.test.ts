@@ -1,0 +1,179 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../hosting/src/locales/en/admin.json';
+import fr from '../../hosting/src/locales/fr/admin.json';
+import enCommon from '../../hosting/src/locales/en/common.json';
+import frCommon from '../../hosting/src/locales/fr/common.json';
+import { catalogue, SIMULATOR } from './support/api-client';
+import { useBrowser } from './support/browser';
+import { closeAdminDb, putThresholdSeed } from './support/firestore';
+import { closeAdmin, createUser, signInFast } from './support/users';
+
+const row = (page: Page, id: string) => page.locator('.MuiDataGrid-row', { hasText: id });
+
+/** Edits one rule through its dialog: the search narrows the table to it, then min. and max. are typed. */
+async function editRule(page: Page, id: string, bounds: { rangeMin?: string; rangeMax?: string }) {
+  await page.getByTestId('threshold-search').fill(id);
+  await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
+  await row(page, id).getByTestId('row-edit').click();
+  const dialog = page.getByTestId('rule-dialog');
+  for (const [field, value] of Object.entries(bounds)) await page.getByTestId(`field-${field}`).fill(value);
+  await page.getByTestId('rule-dialog-save').click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Opens the device's 360 view until its receive power has `grade`; each attempt starts within the deadline. */
+async function gradeWithin(page: Page, mac: string, grade: string, since: number, deadlineMs = 5000) {
+  let seen: { grade: string | null; rule: string | null; label: string | null } = {
+    grade: null,
+    rule: null,
+    label: null,
+  };
+  do {
+    await page.goto(`/i/mac/${mac}`);
+    const chip = page.getByTestId('grade-rx');
+    await chip.waitFor({ timeout: 30_000 });
+    seen = {
+      grade: await chip.getAttribute('data-grade'),
+      rule: await chip.getAttribute('data-rule'),
+      label: await chip.getAttribute('aria-label'),
+    };
+    if (seen.grade === grade) return { ...seen, elapsed: Date.now() - since };
+  } while (Date.now() - since < deadlineMs);
+  return { ...seen, elapsed: Date.now() - since };
+}
+
+describe('threshold manager', () => {
+  const browser = useBrowser();
+  beforeAll(putThresholdSeed);
+  afterAll(async () => {
+    await closeAdmin();
+    await closeAdminDb();
+  });
+
+  it('when engineering narrows the GPON receive-power pass range (English), then a passing device warns within 5 s, explained by the new rule; restoring it (French) restores pass', async () => {
+    // A GPON device that passes today, far enough inside the pass range to move the bound past it.
+    const candidates = (await catalogue('power-pass', 60)).filter((device) => device.networkType === 'GPON');
+    let device: { mac: string; rx: number } | undefined;
+    for (const candidate of candidates) {
+      const state = (await (
+        await fetch(`${SIMULATOR}/api/fe/wan/v1/pon/onu/${candidate.mac}/state`)
+      ).json()) as {
+        rx_pwr: number;
+      };
+      if (state.rx_pwr <= -13 && state.rx_pwr >= -23) {
+        device = { mac: candidate.mac, rx: state.rx_pwr };
+        break;
+      }
+    }
+    expect(device, 'a GPON device between −23 and −13 dBm').toBeDefined();
+    const bound = String(Math.ceil(device!.rx) + 1);
+
+    const page = await browser.newPage();
+    await signInFast(page, await createUser('threshold-eng', ['engineering']));
+    const before = await gradeWithin(page, device!.mac, 'pass', Date.now(), 0);
+    expect(before.grade).toBe('pass');
+    expect(before.rule).toBe('GPON-rxPower-PASS');
+
+    await page.goto('/threshold');
+    await editRule(page, 'GPON-rxPower-PASS', { rangeMin: bound });
+    await editRule(page, 'GPON-rxPower-WARN-LOW', { rangeMax: bound });
+    expect(await row(page, 'GPON-rxPower-WARN-LOW').textContent()).toContain(
+      `−27 ≤ x ≤ −${bound.replace('-', '')} dBm`,
+    );
+    const warned = await gradeWithin(page, device!.mac, 'warn', Date.now());
+    expect(warned.grade).toBe('warn');
+    expect(warned.rule).toBe('GPON-rxPower-WARN-LOW');
+    expect(warned.label).toContain('GPON-rxPower-WARN-LOW');
+    expect(warned.label).toContain(`−27 ≤ x ≤ −${bound.replace('-', '')} dBm`);
+
+    // Restored in French, in the order the overlap check allows.
+    await page.goto('/fr/threshold');
+    await editRule(page, 'GPON-rxPower-WARN-LOW', { rangeMax: '-25' });
+    await editRule(page, 'GPON-rxPower-PASS', { rangeMin: '-25' });
+    const restored = await gradeWithin(page, device!.mac, 'pass', Date.now());
+    expect(restored.grade).toBe('pass');
+    expect(restored.rule).toBe('GPON-rxPower-PASS');
+
+    // The change history has both edits of the pass rule, with the bound before and after.
+    await page.goto(
+      `/audit?collection=${encodeURIComponent('threshold_manager/configuration/rules')}&docId=GPON-rxPower-PASS`,
+    );
+    const grid = page.getByTestId('audit-grid');
+    await expect
+      .poll(async () => ((await grid.textContent()) ?? '').split(en.audit.operations.listUpdate).length - 1, {
+        timeout: 20_000,
+      })
+      .toBe(2);
+    expect(await grid.textContent()).toContain(`rangeMin: -25 → ${bound}`);
+  });
+
+  for (const { lang, prefix, admin, common } of [
+    { lang: 'en', prefix: '', admin: en, common: enCommon },
+    { lang: 'fr', prefix: '/fr', admin: fr, common: frCommon },
+  ] as const)
+    it(`when a rule overlaps another or has neither range nor alpha (${lang}), then the save is refused with the SPEC message; the test box names the rule that applies`, async () => {
+      const page = await browser.newPage();
+      await signInFast(page, await createUser(`threshold-form-${lang}`, ['engineering']));
+      await page.goto(`${prefix}/threshold`);
+      await page.getByTestId('rules-table-add').click();
+      const dialog = page.getByTestId('rule-dialog');
+      await page.getByTestId('field-tdId').fill(`E2E-${lang}`);
+      await page.getByTestId('field-definitionName').click();
+      await page.getByRole('option', { name: /DEF-rxPower/ }).click();
+      await page.getByTestId('rule-dialog-save').click();
+      await expect.poll(() => dialog.textContent()).toContain(common.validation.oneOfMinMaxAlpha);
+      await page.getByTestId('field-rangeMin').fill('-26');
+      await page.getByTestId('field-rangeMax').fill('-20');
+      await page.getByTestId('rule-dialog-save').click();
+      await expect.poll(() => dialog.textContent()).toContain(common.validation.rangeOverlap);
+      await page.getByTestId('field-rangeMax').fill('-30');
+      await page.getByTestId('rule-dialog-save').click();
+      await expect.poll(() => dialog.textContent()).toContain(common.validation.minLessThanMax);
+      await page.getByTestId('field-rangeMin').fill('');
+      await page.getByTestId('field-rangeMax').fill('');
+      await page.getByTestId('field-alphaValue').fill('x');
+      await page.getByTestId('field-tdId').fill('GPON-rxPower-PASS');
+      expect(await page.getByTestId('rule-dialog-notice').textContent()).toBe(admin.threshold.idExists);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+
+      await page.getByTestId('test-value').fill('-26');
+      await expect
+        .poll(() => page.getByTestId('test-reason').getAttribute('data-rule'))
+        .toBe('GPON-rxPower-WARN-LOW');
+      await page.getByTestId('test-value').fill('-40');
+      await expect
+        .poll(() => page.getByTestId('test-reason').getAttribute('data-rule'))
+        .toBe('GPON-rxPower-FAIL-LOW');
+
+      // One search across the three tables.
+      await page.getByTestId('threshold-search').fill('XS-010X-Q');
+      await expect.poll(() => page.getByTestId('matches-variants').textContent()).toBe('1');
+      expect(await page.getByTestId('matches-rules').textContent()).toBe('0');
+      await page.getByTestId('matches-variants').click();
+      await expect.poll(() => page.url()).toContain(`${prefix}/threshold/variants`);
+      await expect.poll(() => row(page, 'GPON-XGS').count()).toBe(1);
+    });
+
+  it('when operation opens the thresholds, then the tables are read-only; support1 has no access', async () => {
+    const page = await browser.newPage();
+    await signInFast(page, await createUser('threshold-op', ['operation']));
+    await page.goto('/threshold/definitions');
+    await page.getByTestId('definitions-table-read-only').waitFor();
+    await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBeGreaterThan(3);
+    expect(await page.getByTestId('definitions-table-add').count()).toBe(0);
+    expect(await page.getByTestId('row-edit').count()).toBe(0);
+
+    const other = await browser.newPage();
+    await signInFast(other, await createUser('threshold-s1', ['support1']));
+    await other.goto('/threshold');
+    await expect
+      .poll(() => other.getByTestId('status-message').textContent())
+      .toBe('Sorry, you do not have access to the site.');
+    await other.goto('/fr/threshold/variants');
+    await expect
+      .poll(() => other.getByTestId('status-message').textContent())
+      .toBe("Désolé, vous n'avez pas accès au site.");
+  });
+});
