@@ -12,6 +12,8 @@ import { httpTransport, keepAlivePool, requestText } from '../functions/src/adap
 import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
 import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
 import { SECTIONS } from '../common/src/customer360';
+import { seedThresholdSet } from '../common/src/threshold-seed';
+import { cachedThresholds } from '../functions/src/domain/grading/threshold-source';
 import { ROOT, waitForUrl } from './lib/emulator-env';
 import { stop } from './lib/processes';
 
@@ -85,6 +87,15 @@ try {
       birthCertificates: service(`${sim}/bc`),
       sms: service(`${sim}/sms`),
     },
+    // As deployed: the threshold rules from a short cache (here read from memory, not Firestore), and every
+    // measurement graded. BENCH_GRADING=off: no definitions, so nothing is graded (the cost's baseline).
+    thresholds: cachedThresholds(
+      async () =>
+        process.env.BENCH_GRADING === 'off'
+          ? { definitions: [], rules: [], variants: [] }
+          : seedThresholdSet(),
+      { maxAgeMs: 3000, refreshAfterMs: 1000 },
+    ),
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

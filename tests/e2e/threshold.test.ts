@@ -138,6 +138,8 @@ describe('threshold manager', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
 
+      await page.getByTestId('test-definition').click();
+      await page.getByRole('option', { name: 'ONU receive power' }).click();
       await page.getByTestId('test-value').fill('-26');
       await expect
         .poll(() => page.getByTestId('test-reason').getAttribute('data-rule'))

@@ -4,6 +4,7 @@ import {
   Box,
   Button,
   Chip,
+  Collapse,
   IconButton,
   Paper,
   Stack,
@@ -16,6 +17,8 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useParams, useSearch } from 'wouter';
 import { useSWRConfig } from 'swr';
@@ -47,6 +50,14 @@ import {
   VoipPanel,
 } from './other-panels';
 import { SectionCard } from './section-card';
+import {
+  certificateSummary,
+  lanSummary,
+  voiceSummary,
+  wanSummary,
+  type SectionSummary,
+} from './section-summary';
+import { SummaryStrip, type StripEntry } from './summary-strip';
 import { VoicePanel } from './voice-panel';
 import { FirmwareSummary, SignalSummary } from './wan-summary';
 
@@ -70,6 +81,22 @@ export const TABS = [
   'bc',
 ] as const;
 type TabKey = (typeof TABS)[number];
+
+const CUSTOMER_CARD_KEY = 'insight-customer-card';
+/** Whether the customer card is unfolded: the user's last choice, else unfolded except on a phone. */
+function useCustomerCardShown(): [boolean, (shown: boolean) => void] {
+  const [shown, setShown] = useState(() => {
+    const saved = localStorage.getItem(CUSTOMER_CARD_KEY);
+    return saved === null ? window.matchMedia('(min-width: 600px)').matches : saved === 'shown';
+  });
+  return [
+    shown,
+    (next) => {
+      localStorage.setItem(CUSTOMER_CARD_KEY, next ? 'shown' : 'hidden');
+      setShown(next);
+    },
+  ];
+}
 
 /** /i/mac/{mac}: the 360 view; the mac parameter is optional (absent: go to the entry page). */
 export default function Insight360Page() {
@@ -127,6 +154,9 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
     navigate(`${location}${query ? `?${query}` : ''}`, { replace: true });
   };
 
+  // The customer card folds away (on a phone it starts folded) so the diagnosis stays on the first screen.
+  const [showCustomer, setShowCustomer] = useCustomerCardShown();
+
   const reset = useOperation((key) => resetDevice(mac, key));
   const [resetOpen, setResetOpen] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -175,6 +205,18 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
       {render}
     </SectionCard>
   );
+
+  const strip = <T,>(
+    key: StripEntry['key'],
+    label: string,
+    swr: { data?: { data: T }; error?: { code: string } },
+    summarize: (data: T) => SectionSummary,
+  ): StripEntry => ({
+    key,
+    label,
+    summary: swr.data ? summarize(swr.data.data) : null,
+    error: swr.error ? te(`codes.${swr.error.code}` as 'codes.upstream_error') : null,
+  });
 
   const bcPanel = (section: SectionData['birth-certificates']) => (
     <BirthCertificatePanel
@@ -365,14 +407,38 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
       )}
 
       {customerError?.code !== 'mac_not_found' && (
+        <SummaryStrip
+          entries={[
+            strip('wan', t('summary.wan'), wan, wanSummary),
+            strip('lan', t('summary.lan'), lan, lanSummary),
+            strip('voice', t('summary.voice'), voice, voiceSummary),
+            strip('bc', t('summary.bc'), bc, certificateSummary),
+          ]}
+          onOpen={setTab}
+        />
+      )}
+
+      {customerError?.code !== 'mac_not_found' && (
         <Paper variant="outlined" sx={{ p: 0 }}>
-          {card('customer', customer, t('sections.customer'), (data) => (
-            <CustomerHeader
-              customer={data}
-              headEnd={wan.data?.data.details.networkGroup ?? null}
-              cmts={wan.data?.data.state.olt ?? null}
-            />
-          ))}
+          <Collapse in={showCustomer} collapsedSize={0} data-testid="customer-collapse">
+            {card('customer', customer, t('sections.customer'), (data) => (
+              <CustomerHeader
+                customer={data}
+                headEnd={wan.data?.data.details.networkGroup ?? null}
+                cmts={wan.data?.data.state.olt ?? null}
+              />
+            ))}
+          </Collapse>
+          <Button
+            size="small"
+            fullWidth
+            onClick={() => setShowCustomer(!showCustomer)}
+            aria-expanded={showCustomer}
+            data-testid="customer-toggle"
+            startIcon={showCustomer ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          >
+            {showCustomer ? t('summary.hideCustomer') : t('summary.showCustomer')}
+          </Button>
         </Paper>
       )}
 

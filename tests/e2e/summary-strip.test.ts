@@ -1,0 +1,43 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { catalogue } from './support/api-client';
+import { useBrowser } from './support/browser';
+import { closeAdmin, createUser, signInFast } from './support/users';
+
+describe('the 360 view’s summary strip', () => {
+  const browser = useBrowser();
+  afterAll(closeAdmin);
+
+  for (const { width, height, prefix } of [
+    { width: 1440, height: 900, prefix: '' },
+    { width: 390, height: 844, prefix: '/fr' },
+  ])
+    it(`when a device is opened at ${width}×${height}${prefix ? ' in French' : ''}, then the strip is in the first screen, graded, and a chip opens its tab`, async () => {
+      const [device] = await catalogue('voice');
+      const page = await browser.newPage({ viewport: { width, height } });
+      await signInFast(page, await createUser(`strip-${width}`, ['support3']));
+      await page.goto(`${prefix}/i/mac/${device!.mac}`);
+      const strip = page.getByTestId('summary-strip');
+      for (const key of ['wan', 'lan', 'voice', 'bc'])
+        await expect
+          .poll(() => strip.getByTestId(`summary-${key}`).getAttribute('data-grade'), { timeout: 20_000 })
+          .toMatch(/^(pass|warn|fail|n\/a)$/);
+      // Entirely within the first viewport, without scrolling.
+      const box = await strip.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(await strip.getByTestId('summary-wan').getAttribute('aria-label')).toMatch(/dBm|WAN/);
+
+      for (const [key, tab] of [
+        ['wan', 'wan'],
+        ['voice', 'voice'],
+        ['bc', 'bc'],
+        ['lan', 'lan'],
+      ]) {
+        await strip.getByTestId(`summary-${key}`).click();
+        await page.getByTestId(`panel-${tab}`).waitFor();
+        expect(page.url()).toContain(`tab=${tab}`);
+      }
+    });
+});
