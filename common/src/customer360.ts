@@ -74,6 +74,8 @@ export interface WanGrades {
   rxPower: Grading;
   txPower: Grading;
   oltRxPower: Grading;
+  /** The receive power's pass range for this device (the chart draws its lower bound). */
+  rxPowerPass: { rangeMin: number | null; rangeMax: number | null } | null;
 }
 
 /** Each Wi-Fi client's RSSI graded, by client MAC. */

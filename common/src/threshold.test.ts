@@ -4,6 +4,7 @@ import { DEFAULT_THRESHOLDS, grade, type Metric } from './grading';
 import {
   formatRange,
   gradeValue,
+  passRange,
   rangesOverlap,
   ruleConflict,
   ruleFieldsSchema,
@@ -234,5 +235,30 @@ describe('grading by the rules', () => {
     expect(formatRange({ rangeMin: null, rangeMax: -27, alphaValue: null }, 'dBm')).toBe('x ≤ −27 dBm');
     expect(formatRange({ rangeMin: 0.5, rangeMax: null, alphaValue: null }, null)).toBe('x ≥ 0.5');
     expect(formatRange({ rangeMin: null, rangeMax: null, alphaValue: 'good' }, null)).toBe('x = good');
+  });
+});
+
+describe('the pass range of a device', () => {
+  it('when the device has a variant with a pass rule, then it is that rule’s range; else the default one', () => {
+    const seed = seedThresholdSet();
+    expect(passRange(seed, 'rxPower', { technology: 'GPON', model: null })).toEqual({
+      rangeMin: -25,
+      rangeMax: -9,
+    });
+    const withVariant: ThresholdSet = {
+      ...seed,
+      variants: [{ ...seed.variants[0]!, tdId: 'V', technology: 'GPON', variants: ['M1'] }],
+      rules: [
+        ...seed.rules,
+        {
+          ...seed.rules.find((rule) => rule.tdId === 'GPON-rxPower-PASS')!,
+          tdId: 'V-PASS',
+          variantName: 'V',
+          rangeMin: -22,
+        },
+      ],
+    };
+    expect(passRange(withVariant, 'rxPower', { technology: 'GPON', model: 'M1' })?.rangeMin).toBe(-22);
+    expect(passRange(withVariant, 'rxPower', { technology: null, model: 'M1' })).toBeNull();
   });
 });

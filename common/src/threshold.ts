@@ -413,6 +413,31 @@ export function gradeValue(
   };
 }
 
+/**
+ * The range a value must stay in to pass, for a device (its variant's pass rule first, then the default
+ * one), or null when no rule passes anything. The WAN charts draw its lower bound.
+ */
+export function passRange(
+  set: ThresholdSet,
+  parameter: Parameter,
+  device: DeviceContext,
+): { rangeMin: number | null; rangeMax: number | null } | null {
+  const definition = set.definitions.find((entry) => entry.parameter === parameter);
+  if (!definition || device.technology === null) return null;
+  const variant = variantOf(set, device);
+  const passing = set.rules.filter(
+    (rule) =>
+      rule.definitionName === definition.tdId &&
+      rule.technology === device.technology &&
+      rule.result === 'pass' &&
+      rule.alphaValue === null,
+  );
+  const rule =
+    (variant && passing.find((entry) => entry.variantName === variant.tdId)) ||
+    passing.find((entry) => entry.variantName === null);
+  return rule ? { rangeMin: rule.rangeMin, rangeMax: rule.rangeMax } : null;
+}
+
 /** A value no rule graded (an answer without grades): shown as it is, n/a. */
 export function ungraded(value: number | string | null | undefined, unit = ''): Grading {
   return {

@@ -3,7 +3,7 @@
  * device's technology and model (common/src/threshold.ts gradeValue), with the rule that decided.
  */
 import type { BirthCertificateGrades, LanGrades, WanGrades } from '@insight/common/customer360';
-import { gradeValue, type DeviceContext, type ThresholdSet } from '@insight/common/threshold';
+import { gradeValue, passRange, type DeviceContext, type ThresholdSet } from '@insight/common/threshold';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import type { LanCpe } from '@insight/common/upstream/lan';
 import type { OnuState } from '@insight/common/upstream/wan';
@@ -13,6 +13,7 @@ export function gradeWan(set: ThresholdSet, device: DeviceContext, state: OnuSta
     rxPower: gradeValue(set, 'rxPower', state.rx_pwr, device),
     txPower: gradeValue(set, 'txPower', state.tx_pwr, device),
     oltRxPower: gradeValue(set, 'oltRxPower', state.oltRxPower, device),
+    rxPowerPass: passRange(set, 'rxPower', device),
   };
 }
 

@@ -6,7 +6,14 @@ import type { OnuState } from '@insight/common/upstream/wan';
 const hour = (ts: string) => new Date(ts).getHours();
 
 /** ONU receive and transmit power over the last 24 hours, with the warn bound drawn as a reference. */
-export function PowerChart({ history, warnBelow }: { history: OnuState['powerHistory']; warnBelow: number }) {
+export function PowerChart({
+  history,
+  warnBelow,
+}: {
+  history: OnuState['powerHistory'];
+  /** The pass range's lower bound (a line on the chart), or null when the rules give none. */
+  warnBelow: number | null;
+}) {
   const { t } = useTranslation('insight360');
   const theme = useTheme();
   if (history.length === 0) return null;
@@ -32,12 +39,16 @@ export function PowerChart({ history, warnBelow }: { history: OnuState['powerHis
             color: theme.palette.primary.main,
             showMark: false,
           },
-          {
-            data: history.map(() => warnBelow),
-            label: `${t('grade.warn')} ${t('grade.below')} ${warnBelow}`,
-            color: theme.palette.warning.main,
-            showMark: false,
-          },
+          ...(warnBelow === null
+            ? []
+            : [
+                {
+                  data: history.map(() => warnBelow),
+                  label: `${t('grade.warn')} ${t('grade.below')} ${warnBelow}`,
+                  color: theme.palette.warning.main,
+                  showMark: false,
+                },
+              ]),
         ]}
         aria-label={t('wan.powerChart')}
       />

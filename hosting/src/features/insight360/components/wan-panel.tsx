@@ -13,7 +13,6 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { SectionError, WanSection } from '@insight/common/customer360';
-import { DEFAULT_THRESHOLDS } from '@insight/common/grading';
 import { formatMac } from '@insight/common/mac';
 import { FieldList } from '../../../components/field-list';
 import { StatusChip } from '../../../components/grade-chip';
@@ -57,7 +56,7 @@ export function WanPanel({ wan }: { wan: WanSection }) {
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, mt: 2 }}>
           <PowerChart
             history={wan.state.powerHistory}
-            warnBelow={DEFAULT_THRESHOLDS[wan.details.networkType].rxPower.warnBelow!}
+            warnBelow={wan.grades?.rxPowerPass?.rangeMin ?? null}
           />
           <TrafficChart fiber={wan.state.fiberTraffic} ethernet={wan.state.ethernetTraffic} />
         </Box>
