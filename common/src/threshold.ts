@@ -341,6 +341,31 @@ const best = (rules: RuleDocument[]) =>
     null,
   );
 
+/** A set's definitions by parameter and rules by definition, technology and variant ('' = default). */
+interface SetIndex {
+  definitions: Map<string, DefinitionDocument>;
+  rules: Map<string, RuleDocument[]>;
+}
+const indexes = new WeakMap<ThresholdSet, SetIndex>();
+/** Built once per set (the API keeps one set for a few seconds and grades many values with it). */
+function indexOf(set: ThresholdSet): SetIndex {
+  let index = indexes.get(set);
+  if (!index) {
+    index = { definitions: new Map(), rules: new Map() };
+    for (const definition of set.definitions)
+      if (!index.definitions.has(definition.parameter))
+        index.definitions.set(definition.parameter, definition);
+    for (const rule of set.rules) {
+      const key = `${rule.definitionName}|${rule.technology}|${rule.variantName ?? ''}`;
+      const list = index.rules.get(key);
+      if (list) list.push(rule);
+      else index.rules.set(key, [rule]);
+    }
+    indexes.set(set, index);
+  }
+  return index;
+}
+
 /** The device's variant for a technology: the first whose model list names the device's model. */
 export function variantOf(set: ThresholdSet, device: DeviceContext): VariantDocument | null {
   const model = device.model?.toLowerCase();
@@ -364,7 +389,8 @@ export function gradeValue(
   value: number | string | null | undefined,
   device: DeviceContext,
 ): Grading {
-  const definition = set.definitions.find((entry) => entry.parameter === parameter) ?? null;
+  const index = indexOf(set);
+  const definition = index.definitions.get(parameter) ?? null;
   const unit = definition?.format ?? '';
   const none: GradeSource = {
     kind: 'none',
@@ -377,12 +403,10 @@ export function gradeValue(
     return { grade: 'n/a', value: null, unit, source: none };
   if (!definition || device.technology === null) return { grade: 'n/a', value, unit, source: none };
   const variant = variantOf(set, device);
-  const candidates = set.rules.filter(
-    (rule) => rule.definitionName === definition.tdId && rule.technology === device.technology,
-  );
-  const steps: Array<['variant' | 'default', RuleDocument[]]> = [];
-  if (variant) steps.push(['variant', candidates.filter((rule) => rule.variantName === variant.tdId)]);
-  steps.push(['default', candidates.filter((rule) => rule.variantName === null)]);
+  const key = (variantId: string) => `${definition.tdId}|${device.technology}|${variantId}`;
+  const steps: Array<['variant' | 'default', readonly RuleDocument[]]> = [];
+  if (variant) steps.push(['variant', index.rules.get(key(variant.tdId)) ?? []]);
+  steps.push(['default', index.rules.get(key('')) ?? []]);
   for (const [kind, rules] of steps) {
     const rule = best(rules.filter((entry) => ruleMatches(entry, value)));
     if (rule)
