@@ -14,6 +14,7 @@ import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
 import { BODY_LIMIT_BYTES, guardRequestBody, requireObjectBody } from './http/middleware/request-body';
 import { customer360Router } from './http/routes/customer360';
 import { networkRouter } from './http/routes/network';
+import { stagingRouter, type StagingRouteOptions } from './http/routes/staging';
 import { usersRouter } from './http/routes/users';
 import { emailAllowed, type AccessPolicy } from './domain/users/user-admin';
 import type { UserDirectory } from './domain/users/user-directory';
@@ -42,6 +43,8 @@ export interface AppDeps {
   /** The network lists' dependency counts (POST /api/net-manage/recount); without it the route is absent. */
   networkCounts?: DependencyCountStore;
   policy?: AccessPolicy;
+  /** The staging event streams (GET /api/staging/…); without it the routes are absent. */
+  staging?: StagingRouteOptions;
   /** The threshold rules the 360 sections are graded by; without it, the seeded defaults. */
   thresholds?: ThresholdSource;
   cache?: { ttlMs: number; freshWindowMs: number; maxEntries: number };
@@ -84,6 +87,7 @@ export function createApp(deps: AppDeps): Express {
   );
   api.use(usersRouter({ directory: deps.directory, audit: deps.audit, policy }));
   if (deps.networkCounts) api.use(networkRouter({ counts: deps.networkCounts, audit: deps.audit }));
+  if (deps.staging) api.use(stagingRouter(deps.staging));
   api.use(
     customer360Router(calls, deps.thresholds ?? staticThresholds(), {
       clients,

@@ -8,7 +8,9 @@ import { firestoreAuditSink } from './adapters/firestore/firestore-audit-sink';
 import { firestoreDependencyCounts } from './adapters/firestore/firestore-dependency-counts';
 import { firestoreThresholdLoader } from './adapters/firestore/firestore-thresholds';
 import { firebaseUserDirectory } from './adapters/identity/firebase-user-directory';
+import { stagingUpstream } from './adapters/upstream/staging-stream';
 import { httpTransport, type ServiceConfig } from './adapters/upstream/transport';
+import { StagingHub } from './domain/staging/stream-hub';
 import { createApp } from './app';
 import { cachedThresholds } from './domain/grading/threshold-source';
 import { cachedCurrentRoles } from './domain/users/current-roles';
@@ -68,6 +70,17 @@ function getApp(): Express {
       allowedEmailDomains: listOf(params.allowedEmailDomains.value()),
     },
     cache: { ttlMs: params.cacheTtlSeconds.value() * 1000, freshWindowMs: 2000, maxEntries: 5000 },
+    // One upstream connection per staging stream on this instance, shared by its viewers.
+    staging: {
+      hub: new StagingHub({
+        open: stagingUpstream({
+          plumeUrl: params.stagingPlumeUrl.value(),
+          onuUrl: params.stagingOnuUrl.value(),
+          key: () => params.stagingStreamKey.value(),
+        }),
+        logger,
+      }),
+    },
   });
   return app;
 }
@@ -76,7 +89,9 @@ export const api = onRequest(
   {
     region: 'us-central1',
     invoker: 'public',
-    secrets: [params.upstreamApiKey],
+    secrets: [params.upstreamApiKey, params.stagingStreamKey],
+    // A staging stream's response lasts up to 45 s (Hosting cuts rewritten requests at 60 s).
+    timeoutSeconds: 120,
     memory: '512MiB',
     cpu: 1,
     concurrency: 80,

@@ -5,6 +5,7 @@ export const managedSwitchSchema = z.object({
   name: z.string(),
   mac: z.string(),
   status: z.enum(['online', 'offline', 'provisioning']),
+  firmware: z.string().optional(),
   ports: z.array(
     z.object({
       port: z.number(),

@@ -27,6 +27,13 @@ export const params = {
     description: 'Comma-separated e-mail domains that may use Insight (empty: any)',
   }),
   upstreamApiKey: defineSecret('UPSTREAM_API_KEY'),
+  stagingPlumeUrl: defineString('STAGING_PLUME_URL', {
+    description: 'Endpoint of the Plume staging stream ({endpoint}/{province}?format=json&key={key})',
+  }),
+  stagingOnuUrl: defineString('STAGING_ONU_URL', {
+    description: 'Endpoint of the ONU staging stream ({endpoint}/{province}?key={key})',
+  }),
+  stagingStreamKey: defineSecret('STAGING_STREAM_KEY'),
 };
 
 /** A comma-separated list param as trimmed, non-empty items. */

@@ -1,0 +1,296 @@
+/**
+ * One upstream connection per staging stream (kind and province) on this instance, shared by every
+ * viewer. Upstream events are validated and merged into rows; each change becomes a numbered message
+ * kept in a short buffer, so a viewer that comes back with its last event id gets exactly what it missed
+ * (or a fresh snapshot when that is no longer in the buffer). A malformed event is skipped and counted.
+ */
+import {
+  rowKey,
+  type Province,
+  type StagingKind,
+  type StagingMessage,
+  type StagingRow,
+} from '@insight/common/staging';
+import {
+  onuStreamPayloadSchema,
+  PLUME_SWITCH_STATUS_EVENT,
+  plumeStreamPayloadSchema,
+  switchStatusEventSchema,
+} from '@insight/common/upstream/staging';
+import type { Logger } from '../../lib/logger';
+
+/** One event as the upstream sent it. */
+export interface UpstreamEvent {
+  event?: string;
+  data: string;
+}
+
+/** Opens a staging stream upstream; the iteration ends when the upstream closes; `signal` closes it. */
+export type OpenUpstream = (
+  kind: StagingKind,
+  province: Province,
+  signal: AbortSignal,
+) => AsyncIterable<UpstreamEvent>;
+
+export interface HubOptions {
+  open: OpenUpstream;
+  logger: Logger;
+  /** Messages kept for viewers that resume. */
+  bufferSize?: number;
+  /** How long an upstream connection stays open after its last viewer left (a viewer's reconnect). */
+  idleCloseMs?: number;
+  /** Waits between upstream reconnects: first, and the cap of the doubling. */
+  backoffMs?: { first: number; max: number };
+}
+
+export interface Delivered {
+  id: number;
+  message: StagingMessage;
+}
+export type Listener = (delivered: Delivered) => void;
+
+export interface ChannelStats {
+  kind: StagingKind;
+  province: Province;
+  viewers: number;
+  upstreamConnections: number;
+  upstreamOpen: boolean;
+  malformed: number;
+  rows: number;
+  lastId: number;
+}
+
+class Channel {
+  private rows = new Map<string, StagingRow>();
+  private buffer: Delivered[] = [];
+  private seq = 0;
+  private listeners = new Set<Listener>();
+  private abort: AbortController | null = null;
+  private closeTimer: ReturnType<typeof setTimeout> | null = null;
+  private status: 'live' | 'reconnecting' = 'reconnecting';
+  malformed = 0;
+  connections = 0;
+
+  constructor(
+    readonly kind: StagingKind,
+    readonly province: Province,
+    private readonly options: Required<HubOptions>,
+  ) {}
+
+  get viewers() {
+    return this.listeners.size;
+  }
+  get open() {
+    return this.abort !== null;
+  }
+  stats(): ChannelStats {
+    return {
+      kind: this.kind,
+      province: this.province,
+      viewers: this.listeners.size,
+      upstreamConnections: this.connections,
+      upstreamOpen: this.open,
+      malformed: this.malformed,
+      rows: this.rows.size,
+      lastId: this.seq,
+    };
+  }
+
+  subscribe(listener: Listener, lastEventId: number | null): () => void {
+    if (this.closeTimer) clearTimeout(this.closeTimer);
+    this.closeTimer = null;
+    const oldest = this.buffer[0]?.id ?? this.seq + 1;
+    if (lastEventId !== null && lastEventId <= this.seq && lastEventId >= oldest - 1) {
+      for (const delivered of this.buffer) if (delivered.id > lastEventId) listener(delivered);
+    } else {
+      listener({ id: this.seq, message: { type: 'snapshot', rows: [...this.rows.values()] } });
+    }
+    listener({ id: this.seq, message: { type: 'status', state: this.status } });
+    this.listeners.add(listener);
+    if (!this.abort) this.start();
+    let subscribed = true;
+    return () => {
+      if (!subscribed) return;
+      subscribed = false;
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0 && this.abort) {
+        if (this.closeTimer) clearTimeout(this.closeTimer);
+        this.closeTimer = setTimeout(() => {
+          this.closeTimer = null;
+          if (this.listeners.size === 0) this.stop();
+        }, this.options.idleCloseMs);
+        this.closeTimer.unref?.();
+      }
+    };
+  }
+
+  stop() {
+    this.abort?.abort();
+    this.abort = null;
+    this.status = 'reconnecting';
+  }
+
+  private broadcast(message: StagingMessage, numbered: boolean) {
+    let delivered: Delivered;
+    if (numbered) {
+      this.seq += 1;
+      delivered = { id: this.seq, message };
+      this.buffer.push(delivered);
+      if (this.buffer.length > this.options.bufferSize) this.buffer.shift();
+    } else delivered = { id: this.seq, message };
+    for (const listener of this.listeners) listener(delivered);
+  }
+
+  private setStatus(state: 'live' | 'reconnecting', message?: string) {
+    if (this.status === state) return;
+    this.status = state;
+    this.broadcast({ type: 'status', state, ...(message ? { message } : {}) }, false);
+  }
+
+  private start() {
+    const abort = new AbortController();
+    this.abort = abort;
+    void (async () => {
+      let wait = this.options.backoffMs.first;
+      while (!abort.signal.aborted) {
+        try {
+          this.connections += 1;
+          for await (const event of this.options.open(this.kind, this.province, abort.signal)) {
+            if (abort.signal.aborted) break;
+            this.setStatus('live');
+            wait = this.options.backoffMs.first;
+            this.accept(event);
+          }
+          if (!abort.signal.aborted) this.setStatus('reconnecting', 'The upstream stream closed');
+        } catch (error) {
+          if (abort.signal.aborted) break;
+          const message = error instanceof Error ? error.message : String(error);
+          this.options.logger.warn('staging upstream failed', {
+            kind: this.kind,
+            province: this.province,
+            message,
+          });
+          this.setStatus('reconnecting', message);
+        }
+        if (abort.signal.aborted) break;
+        await new Promise((resolve) => setTimeout(resolve, wait).unref?.());
+        wait = Math.min(wait * 2, this.options.backoffMs.max);
+      }
+    })();
+  }
+
+  /** Validates an upstream event and broadcasts the rows it changed; a malformed one is counted. */
+  private accept(event: UpstreamEvent) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(event.data);
+    } catch {
+      this.malformed += 1;
+      return;
+    }
+    const rows = this.rowsOf(event.event, parsed);
+    if (rows === null) {
+      this.malformed += 1;
+      return;
+    }
+    const changed: StagingRow[] = [];
+    for (const row of rows) {
+      const key = rowKey(row);
+      const before = this.rows.get(key);
+      if (before && sameExceptTime(before, row)) continue;
+      this.rows.set(key, row);
+      changed.push(row);
+    }
+    if (changed.length > 0) this.broadcast({ type: 'upsert', rows: changed }, true);
+  }
+
+  private rowsOf(event: string | undefined, data: unknown): StagingRow[] | null {
+    if (this.kind === 'plume') {
+      if (event === PLUME_SWITCH_STATUS_EVENT) {
+        const status = switchStatusEventSchema.safeParse(data);
+        if (!status.success) return null;
+        const row = this.rows.get(status.data.name);
+        if (!row || !('ports' in row)) return [];
+        return [{ ...row, status: status.data.status, lastEvent: status.data.ts, updatedAt: status.data.ts }];
+      }
+      const payload = plumeStreamPayloadSchema.safeParse(data);
+      if (!payload.success || payload.data.province !== this.province) return null;
+      return payload.data.mangedSwitches.map((entry) => {
+        const before = this.rows.get(entry.name);
+        return {
+          ...entry,
+          firmware: entry.firmware ?? null,
+          lastEvent: before && 'lastEvent' in before ? before.lastEvent : null,
+          updatedAt: payload.data.ts,
+        };
+      });
+    }
+    const payload = onuStreamPayloadSchema.safeParse(data);
+    if (!payload.success || payload.data.province !== this.province) return null;
+    const ts = payload.data.ts;
+    return [
+      ...payload.data.oltDevices.map((olt) => ({
+        type: 'olt' as const,
+        key: `olt:${olt.name}`,
+        updatedAt: ts,
+        ...olt,
+      })),
+      ...payload.data.onuDevices.map((onu) => ({
+        type: 'onu' as const,
+        key: `onu:${onu.macAddress}`,
+        updatedAt: ts,
+        ...onu,
+      })),
+    ];
+  }
+}
+
+/** Rows equal but for when they were seen: no message for a row that did not change. */
+function sameExceptTime(a: StagingRow, b: StagingRow): boolean {
+  const { updatedAt: _a, ...restA } = a;
+  const { updatedAt: _b, ...restB } = b;
+  return JSON.stringify(restA) === JSON.stringify(restB);
+}
+
+export class StagingHub {
+  private channels = new Map<string, Channel>();
+  private readonly options: Required<HubOptions>;
+
+  constructor(options: HubOptions) {
+    this.options = {
+      bufferSize: 5000,
+      idleCloseMs: 5000,
+      backoffMs: { first: 500, max: 10_000 },
+      ...options,
+    };
+  }
+
+  private channel(kind: StagingKind, province: Province): Channel {
+    const key = `${kind}/${province}`;
+    let channel = this.channels.get(key);
+    if (!channel) {
+      channel = new Channel(kind, province, this.options);
+      this.channels.set(key, channel);
+    }
+    return channel;
+  }
+
+  /** Delivers the stream from `lastEventId` on (or a snapshot); returns the unsubscribe. */
+  subscribe(
+    kind: StagingKind,
+    province: Province,
+    lastEventId: number | null,
+    listener: Listener,
+  ): () => void {
+    return this.channel(kind, province).subscribe(listener, lastEventId);
+  }
+
+  stats(): ChannelStats[] {
+    return [...this.channels.values()].map((channel) => channel.stats());
+  }
+
+  /** Closes every upstream connection (tests, shutdown). */
+  close(): void {
+    for (const channel of this.channels.values()) channel.stop();
+  }
+}
