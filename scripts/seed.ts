@@ -61,6 +61,24 @@ async function seedThresholds(db: Firestore): Promise<number> {
   return count;
 }
 
+/** Each province's OLT interface: the ports the ONU staging page joins to its devices. */
+async function seedOltInterfaces(db: Firestore): Promise<number> {
+  for (const [province, code] of [
+    ['ON', '01'],
+    ['QC', '02'],
+  ] as const)
+    await db.doc(`oltInterface/${province}`).set({
+      name: `${province}-STAGE-OLT`,
+      ports: Array.from({ length: 16 }, (_, i) => ({
+        portNumber: i + 1,
+        macAddress: `0D${code}00${(i + 1).toString(16).toUpperCase().padStart(2, '0')}0000`,
+      })),
+      updatedBy: SEED_AUTHOR,
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+  return 2;
+}
+
 export async function seed(): Promise<{ users: number; documents: number }> {
   process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${PORTS.auth}`;
   process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${PORTS.firestore}`;
@@ -88,7 +106,7 @@ export async function seed(): Promise<{ users: number; documents: number }> {
       throw new Error(`importUsers failed: ${result.errors.map((e) => e.error.message).join('; ')}`);
 
     const db = getFirestore(app);
-    const documents = (await seedNetworkLists(db)) + (await seedThresholds(db));
+    const documents = (await seedNetworkLists(db)) + (await seedThresholds(db)) + (await seedOltInterfaces(db));
     return { users: DEMO_USERS.length, documents };
   } finally {
     await deleteApp(app);

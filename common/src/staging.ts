@@ -46,3 +46,14 @@ export const STREAM_CYCLE_MS = 45_000;
 export const HEARTBEAT_MS = 15_000;
 /** How long a changed row is flagged on screen (SPEC.md section 4). */
 export const CHANGE_FLAG_MS = 1000;
+
+/** `oltInterface/{province}`: the province's OLT ports, which the ONU page joins to each device's port. */
+export const oltInterfaceSchema = z.object({
+  name: z.string().nullable().default(null),
+  ports: z
+    .array(
+      z.object({ portNumber: z.number().int().min(0), macAddress: z.string(), name: z.string().optional() }),
+    )
+    .default([]),
+});
+export type OltInterface = z.infer<typeof oltInterfaceSchema>;

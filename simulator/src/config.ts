@@ -15,6 +15,9 @@ export interface SimulatorOptions {
   epoch: number;
   streamKey: string;
   streamIntervalMs: number;
+  /** Managed switches per province on the Plume stream, and how many change each tick. */
+  stageSwitches: number;
+  stageChanges: number;
   /** How long a "timeout" fault hangs before answering 504, and how slow a "slow section" is. */
   timeoutFaultMs: number;
   slowSectionMs: number;
@@ -38,6 +41,8 @@ export function optionsFromEnv(): SimulatorOptions {
     epoch: Number.isNaN(epoch) ? Date.UTC(2026, 0, 1) : epoch,
     streamKey: process.env.SIM_STREAM_KEY ?? 'demo-stream-key',
     streamIntervalMs: envNumber('SIM_STREAM_INTERVAL_MS', 1000),
+    stageSwitches: envNumber('SIM_STAGE_SWITCHES', 6),
+    stageChanges: envNumber('SIM_STAGE_CHANGES', 1),
     timeoutFaultMs: envNumber('SIM_TIMEOUT_FAULT_MS', 30_000),
     slowSectionMs: envNumber('SIM_SLOW_SECTION_MS', 3000),
     config: runtimeConfigSchema.parse({

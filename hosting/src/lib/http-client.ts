@@ -2,6 +2,8 @@
  * The one HTTP client of the web app: same-origin /api calls with the user's ID token, JSON in and out,
  * and an HttpError(status, code, message) for anything that is not 2xx. The SWR fetcher is built on it.
  */
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+import type { EventSourceMessage } from 'eventsource-parser';
 import { isErrorCode, type ErrorCode } from '@insight/common/errors';
 import { auth } from './firebase';
 
@@ -86,3 +88,46 @@ export async function apiFetch<T>(
 
 /** SWR fetcher: the key is the API path. */
 export const swrFetcher = <T,>(path: string) => apiFetch<T>(path);
+
+/**
+ * Reads a Server-Sent Events answer with the user's ID token (EventSource cannot send one), calling
+ * `onEvent` for each event. Resolves when the server ends the answer; throws HttpError like apiFetch.
+ */
+export async function apiEventStream(
+  path: string,
+  { lastEventId, signal, onEvent }: { lastEventId?: string; signal: AbortSignal; onEvent: (event: EventSourceMessage) => void },
+): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, {
+      signal,
+      headers: {
+        accept: 'text/event-stream',
+        ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+        ...(await authHeaders()),
+      },
+    });
+  } catch (error) {
+    if (signal.aborted) return;
+    throw new HttpError(0, 'network', (error as Error).message);
+  }
+  if (!res.ok || !res.body) {
+    const body = (await res.json().catch(() => null)) as { error?: { code?: unknown; message?: unknown } } | null;
+    throw new HttpError(
+      res.status,
+      isErrorCode(body?.error?.code) ? body.error.code : 'internal',
+      typeof body?.error?.message === 'string' ? body.error.message : res.statusText,
+    );
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      onEvent(value);
+    }
+  } catch (error) {
+    if (signal.aborted) return;
+    throw new HttpError(0, 'network', (error as Error).message);
+  }
+}

@@ -6,15 +6,17 @@ import enErrors from '../locales/en/errors.json';
 import enHome from '../locales/en/home.json';
 import enInsight360 from '../locales/en/insight360.json';
 import enAdmin from '../locales/en/admin.json';
+import enStaging from '../locales/en/staging.json';
 import frCommon from '../locales/fr/common.json';
 import frErrors from '../locales/fr/errors.json';
 import frHome from '../locales/fr/home.json';
 import frInsight360 from '../locales/fr/insight360.json';
 import frAdmin from '../locales/fr/admin.json';
+import frStaging from '../locales/fr/staging.json';
 
 export const resources = {
-  en: { common: enCommon, errors: enErrors, home: enHome, insight360: enInsight360, admin: enAdmin },
-  fr: { common: frCommon, errors: frErrors, home: frHome, insight360: frInsight360, admin: frAdmin },
+  en: { common: enCommon, errors: enErrors, home: enHome, insight360: enInsight360, admin: enAdmin, staging: enStaging },
+  fr: { common: frCommon, errors: frErrors, home: frHome, insight360: frInsight360, admin: frAdmin, staging: frStaging },
 } as const;
 
 export const defaultNS = 'common';

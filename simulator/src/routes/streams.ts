@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import {
   PLUME_SWITCH_STATUS_EVENT,
+  type ManagedSwitch,
   type OnuStreamPayload,
   type PlumeStreamPayload,
 } from '@insight/common/upstream/staging';
-import { createRng, hashSeed, int, pick, round } from '../catalogue/random';
+import { chance, createRng, hashSeed, int, pick, round } from '../catalogue/random';
 import { badRequest, params, query, type SimContext } from './context';
 
 type Province = 'ON' | 'QC';
@@ -45,6 +46,11 @@ export function streamRoutes(app: FastifyInstance, ctx: SimContext): void {
     res.write(`${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`);
   };
 
+  /**
+   * A province's switches are a stable set (SIM_STAGE_SWITCHES); each tick re-stages one of them (or
+   * SIM_STAGE_CHANGES of them), so each row changes every few seconds and the rest stay as they were.
+   * The first payload has them all; each tick then sends the switches it changed.
+   */
   app.get('/streams/plume/:province', async (req, reply) => {
     const format = query(req).format;
     if (format !== undefined && format !== 'json') return badRequest(reply, 'format must be json');
@@ -52,42 +58,74 @@ export function streamRoutes(app: FastifyInstance, ctx: SimContext): void {
     if (!province) return reply;
     const res = reply.raw;
     const base = hashSeed(`${ctx.options.seed}:plume:${province}`);
+    const count = ctx.options.stageSwitches;
+    const makeSwitch = (s: number, version: number): ManagedSwitch => {
+      const rng = createRng(base + s * 7919 + version);
+      return {
+        name: `${province}-STAGE-SW${String(s + 1).padStart(count > 99 ? 4 : 2, '0')}`,
+        mac: `0C${province === 'ON' ? '01' : '02'}${s.toString(16).toUpperCase().padStart(4, '0')}0000`,
+        status: pick(rng, ['online', 'online', 'online', 'provisioning', 'offline'] as const),
+        firmware: `5.${2 + (s % 3)}.${version % 4}`,
+        ports: Array.from({ length: 8 }, (_, p) => {
+          const state = pick(rng, ['idle', 'staging', 'staging', 'done', 'failed'] as const);
+          return {
+            port: p + 1,
+            deviceMac:
+              state === 'idle'
+                ? null
+                : `A4C1E8${int(rng, 0, 4999).toString(16).toUpperCase().padStart(6, '0')}`,
+            state,
+          };
+        }),
+      };
+    };
+    const versions = new Array<number>(count).fill(0);
+    const switches = Array.from({ length: count }, (_, s) => makeSwitch(s, 0));
     run(req, (tick) => {
-      const rng = createRng(base + tick);
+      const changed: ManagedSwitch[] = [];
+      if (tick > 0)
+        for (let c = 0; c < ctx.options.stageChanges; c += 1) {
+          const s = ((tick - 1) * ctx.options.stageChanges + c) % count;
+          versions[s]! += 1;
+          switches[s] = makeSwitch(s, versions[s]!);
+          changed.push(switches[s]!);
+        }
       const payload: PlumeStreamPayload = {
         province,
         ts: new Date().toISOString(),
-        mangedSwitches: Array.from({ length: 3 }, (_, s) => ({
-          name: `${province}-STAGE-SW${s + 1}`,
-          mac: `0C${province === 'ON' ? '01' : '02'}00${s.toString(16).padStart(2, '0')}0000`.toUpperCase(),
-          status: pick(rng, ['online', 'online', 'provisioning'] as const),
-          ports: Array.from({ length: 8 }, (_, p) => {
-            const state = pick(rng, ['idle', 'staging', 'staging', 'done', 'failed'] as const);
-            return {
-              port: p + 1,
-              deviceMac:
-                state === 'idle'
-                  ? null
-                  : `A4C1E8${int(rng, 0, 4999).toString(16).toUpperCase().padStart(6, '0')}`,
-              state,
-            };
-          }),
-        })),
+        // The first payload lists every switch; later ones only those that changed.
+        mangedSwitches: tick === 0 ? switches : changed,
       };
       send(res, payload);
-      const changed = payload.mangedSwitches[tick % 3]!;
-      send(res, { name: changed.name, status: changed.status, ts: payload.ts }, PLUME_SWITCH_STATUS_EVENT);
+      for (const entry of changed)
+        send(res, { name: entry.name, status: entry.status, ts: payload.ts }, PLUME_SWITCH_STATUS_EVENT);
     });
     return reply;
   });
 
+  /** A stable set of ONUs per province moving through their states, one of them per tick. */
   app.get('/streams/onu/:province', async (req, reply) => {
     const province = open(req, reply);
     if (!province) return reply;
     const res = reply.raw;
     const base = hashSeed(`${ctx.options.seed}:onu:${province}`);
+    const STATES = ['discovered', 'ranging', 'provisioning', 'ready'] as const;
+    const setup = createRng(base);
+    const onus = Array.from({ length: 12 }, (_, i) => ({
+      portNumber: 1 + (i % 8),
+      macAddress: `3C7A8A${(int(setup, 0, 4999) * 16 + i).toString(16).toUpperCase().padStart(6, '0')}`,
+      step: int(setup, 0, 3),
+      rxPower: round(-14 - setup() * 14, 1),
+      failed: false,
+    }));
     run(req, (tick) => {
-      const rng = createRng(base + tick);
+      if (tick > 0) {
+        const rng = createRng(base + tick);
+        const onu = onus[(tick - 1) % onus.length]!;
+        onu.failed = !onu.failed && chance(rng, 0.1);
+        onu.step = onu.failed ? onu.step : (onu.step + 1) % STATES.length;
+        onu.rxPower = round(-14 - rng() * 14, 1);
+      }
       const payload: OnuStreamPayload = {
         province,
         ts: new Date().toISOString(),
@@ -95,13 +133,13 @@ export function streamRoutes(app: FastifyInstance, ctx: SimContext): void {
           name: `${province}-STAGE-OLT${o + 1}`,
           portNumber: o + 1,
           macAddress: `0D${province === 'ON' ? '01' : '02'}000${o}0000`,
-          onuCount: int(rng, 0, 16),
+          onuCount: onus.filter((onu) => (onu.portNumber - 1) % 2 === o).length,
         })),
-        onuDevices: Array.from({ length: int(rng, 4, 12) }, (_, i) => ({
-          portNumber: i + 1,
-          macAddress: `3C7A8A${int(rng, 0, 4999).toString(16).toUpperCase().padStart(6, '0')}`,
-          state: pick(rng, ['discovered', 'ranging', 'provisioning', 'ready', 'ready', 'failed'] as const),
-          rxPower: round(-14 - rng() * 14, 1),
+        onuDevices: onus.map((onu) => ({
+          portNumber: onu.portNumber,
+          macAddress: onu.macAddress,
+          state: onu.failed ? ('failed' as const) : STATES[onu.step]!,
+          rxPower: onu.rxPower,
         })),
       };
       send(res, payload);

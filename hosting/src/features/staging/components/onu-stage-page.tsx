@@ -1,0 +1,122 @@
+import { useMemo, useState } from 'react';
+import { Chip, Link } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { formatMac } from '@insight/common/mac';
+import { oltInterfaceSchema, type OnuRow, type Province } from '@insight/common/staging';
+import { AppLink } from '../../../components/app-link';
+import { StatusChip } from '../../../components/grade-chip';
+import { useFormatDateTime } from '../../../lib/date';
+import { useDocument } from '../../../lib/firestore-hooks';
+import { useStagingStream } from '../api/use-staging-stream';
+import { StageShell } from './stage-shell';
+import { StageTable } from './stage-table';
+
+const STATE_GRADE = {
+  discovered: 'n/a',
+  ranging: 'warn',
+  provisioning: 'warn',
+  ready: 'pass',
+  failed: 'fail',
+} as const;
+
+/**
+ * /onu-stage: ONU devices and OLT ports of a province, live from the ONU stream, each port joined with
+ * the province's OLT interface (a live Firestore document).
+ */
+export default function OnuStagePage() {
+  const { t } = useTranslation('staging');
+  const formatDate = useFormatDateTime();
+  const [province, setProvince] = useState<Province>('ON');
+  const stream = useStagingStream<OnuRow>('onu', province);
+  const olt = useDocument(`oltInterface/${province}`, oltInterfaceSchema);
+  const interfaces = useMemo(
+    () => new Map((olt.data?.ports ?? []).map((port) => [port.portNumber, port])),
+    [olt.data],
+  );
+
+  const columns: Array<GridColDef<OnuRow>> = [
+    {
+      field: 'type',
+      headerName: t('columns.type'),
+      minWidth: 100,
+      valueGetter: (_value, row) => t(`types.${row.type}`),
+    },
+    { field: 'portNumber', headerName: t('columns.portNumber'), type: 'number', minWidth: 80 },
+    {
+      field: 'oltInterface',
+      headerName: t('columns.oltInterface'),
+      minWidth: 200,
+      valueGetter: (_value, row) => {
+        const port = interfaces.get(row.portNumber);
+        return port
+          ? `${port.name ?? olt.data?.name ?? ''} ${formatMac(port.macAddress)}`.trim()
+          : t('noInterface');
+      },
+    },
+    {
+      field: 'macAddress',
+      headerName: t('columns.macAddress'),
+      minWidth: 170,
+      renderCell: ({ row }) =>
+        row.type === 'onu' ? (
+          <Link component={AppLink} href={`/i/mac/${row.macAddress}`} data-testid="onu-mac">
+            {formatMac(row.macAddress)}
+          </Link>
+        ) : (
+          formatMac(row.macAddress)
+        ),
+    },
+    {
+      field: 'state',
+      headerName: t('columns.state'),
+      minWidth: 150,
+      valueGetter: (_value, row) => (row.type === 'onu' ? row.state : ''),
+      renderCell: ({ row }) =>
+        row.type === 'onu' ? (
+          <StatusChip grade={STATE_GRADE[row.state]} label={t(`statuses.${row.state}`)} />
+        ) : null,
+    },
+    {
+      field: 'rxPower',
+      headerName: t('columns.rxPower'),
+      minWidth: 110,
+      valueGetter: (_value, row) => (row.type === 'onu' ? `${row.rxPower} dBm` : ''),
+    },
+    {
+      field: 'name',
+      headerName: t('columns.name'),
+      minWidth: 160,
+      valueGetter: (_value, row) =>
+        row.type === 'olt' ? `${row.name} (${t('columns.onuCount')} ${row.onuCount})` : '',
+    },
+    {
+      field: 'updatedAt',
+      headerName: t('columns.updatedAt'),
+      minWidth: 170,
+      valueFormatter: (value: string) => (value ? formatDate(value) : ''),
+    },
+  ];
+
+  return (
+    <StageShell
+      title={t('onuTitle')}
+      province={province}
+      onProvince={setProvince}
+      connection={stream.connection}
+      onReset={stream.reset}
+      onStart={stream.start}
+      summary={<Chip size="small" label={t('rows', { count: stream.rows.length })} data-testid="row-count" />}
+    >
+      <StageTable
+        label={t('onus')}
+        testId="onu-table"
+        rows={stream.rows}
+        columns={columns}
+        rowId={(row) => row.key}
+        flagged={stream.flagged}
+        empty={stream.connection.state === 'stopped' ? t('stoppedEmpty') : t('empty')}
+      />
+    </StageShell>
+  );
+}

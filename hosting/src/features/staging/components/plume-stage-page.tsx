@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Chip } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import type { Province, SwitchRow } from '@insight/common/staging';
+import { StatusChip } from '../../../components/grade-chip';
+import { useFormatDateTime } from '../../../lib/date';
+import { useStagingStream } from '../api/use-staging-stream';
+import { StageShell } from './stage-shell';
+import { StageTable } from './stage-table';
+
+const STATUS_GRADE = { online: 'pass', provisioning: 'warn', offline: 'fail' } as const;
+
+/** /plume-stage: the managed switches of a province, live from the Plume stream. */
+export default function PlumeStagePage() {
+  const { t } = useTranslation('staging');
+  const formatDate = useFormatDateTime();
+  const [province, setProvince] = useState<Province>('ON');
+  const stream = useStagingStream<SwitchRow>('plume', province);
+  const date = (value: string | null) => (value ? formatDate(value) : '');
+
+  const columns: Array<GridColDef<SwitchRow>> = [
+    { field: 'name', headerName: t('columns.name'), minWidth: 160 },
+    { field: 'mac', headerName: t('columns.mac'), minWidth: 140 },
+    {
+      field: 'status',
+      headerName: t('columns.status'),
+      minWidth: 150,
+      renderCell: ({ row }) => (
+        <StatusChip grade={STATUS_GRADE[row.status]} label={t(`statuses.${row.status}`)} />
+      ),
+    },
+    { field: 'firmware', headerName: t('columns.firmware'), minWidth: 110 },
+    {
+      field: 'ports',
+      headerName: t('columns.ports'),
+      minWidth: 300,
+      flex: 1,
+      sortable: false,
+      valueGetter: (_value, row) =>
+        (['staging', 'done', 'failed', 'idle'] as const)
+          .map((state) => [state, row.ports.filter((port) => port.state === state).length] as const)
+          .filter(([, count]) => count > 0)
+          .map(([state, count]) => `${t(`portStates.${state}`)} ${count}`)
+          .join(' · '),
+    },
+    { field: 'lastEvent', headerName: t('columns.lastEvent'), minWidth: 170, valueFormatter: date },
+    { field: 'updatedAt', headerName: t('columns.updatedAt'), minWidth: 170, valueFormatter: date },
+  ];
+
+  return (
+    <StageShell
+      title={t('plumeTitle')}
+      province={province}
+      onProvince={setProvince}
+      connection={stream.connection}
+      onReset={stream.reset}
+      onStart={stream.start}
+      summary={<Chip size="small" label={t('rows', { count: stream.rows.length })} data-testid="row-count" />}
+    >
+      <StageTable
+        label={t('switches')}
+        testId="plume-table"
+        rows={stream.rows}
+        columns={columns}
+        rowId={(row) => row.name}
+        flagged={stream.flagged}
+        empty={stream.connection.state === 'stopped' ? t('stoppedEmpty') : t('empty')}
+      />
+    </StageShell>
+  );
+}
