@@ -86,6 +86,7 @@ try {
       telephony: service(sim),
       birthCertificates: service(`${sim}/bc`),
       sms: service(`${sim}/sms`),
+      search: service(sim),
     },
     // As deployed: the threshold rules from a short cache (here read from memory, not Firestore), and every
     // measurement graded. BENCH_GRADING=off: no definitions, so nothing is graded (the cost's baseline).

@@ -57,6 +57,7 @@ const sim = {
     telephony: service(simBase),
     birthCertificates: service(`${simBase}/bc`),
     sms: service(`${simBase}/sms`),
+    search: service(simBase),
   },
 };
 // Latency from 0.4× to 1.2× the timeout: some calls answer, some time out; a fifth fail outright.

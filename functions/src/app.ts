@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import { createBirthCertificateClient, createSmsClient } from './adapters/upstream/birth-certificate-client';
 import { createCustomerClient } from './adapters/upstream/customer-client';
 import { createLanClient } from './adapters/upstream/lan-client';
+import { createSearchClient } from './adapters/upstream/search-client';
 import { createTelephonyClient } from './adapters/upstream/telephony-client';
 import type { ServiceConfig } from './adapters/upstream/transport';
 import { createWanClient } from './adapters/upstream/wan-client';
@@ -14,6 +15,7 @@ import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
 import { BODY_LIMIT_BYTES, guardRequestBody, requireObjectBody } from './http/middleware/request-body';
 import { customer360Router } from './http/routes/customer360';
 import { networkRouter } from './http/routes/network';
+import { searchRouter } from './http/routes/search';
 import { stagingRouter, type StagingRouteOptions } from './http/routes/staging';
 import { usersRouter } from './http/routes/users';
 import { emailAllowed, type AccessPolicy } from './domain/users/user-admin';
@@ -29,6 +31,8 @@ export interface UpstreamConfig {
   telephony: ServiceConfig;
   birthCertificates: ServiceConfig;
   sms: ServiceConfig;
+  /** The customer search service (GET /api/search). */
+  search: ServiceConfig;
 }
 
 export interface AppDeps {
@@ -59,6 +63,7 @@ export function createClients(upstream: UpstreamConfig): Clients {
     telephony: createTelephonyClient(upstream.telephony),
     birthCertificates: createBirthCertificateClient(upstream.birthCertificates),
     sms: createSmsClient(upstream.sms),
+    search: createSearchClient(upstream.search),
   };
 }
 
@@ -88,6 +93,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(usersRouter({ directory: deps.directory, audit: deps.audit, policy }));
   if (deps.networkCounts) api.use(networkRouter({ counts: deps.networkCounts, audit: deps.audit }));
   if (deps.staging) api.use(stagingRouter(deps.staging));
+  api.use(searchRouter(clients.search));
   api.use(
     customer360Router(calls, deps.thresholds ?? staticThresholds(), {
       clients,

@@ -51,6 +51,7 @@ function getApp(): Express {
       telephony: service(params.telephonyApiUrl.value()),
       birthCertificates: service(params.bcApiUrl.value()),
       sms: service(params.smsApiUrl.value()),
+      search: service(params.searchApiUrl.value()),
     },
     audit: firestoreAuditSink(() => getFirestore()),
     directory,

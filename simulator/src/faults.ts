@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FaultName } from './catalogue/macs';
 import type { RuntimeConfig, SimulatorOptions } from './config';
 
-export type Section = 'customer' | 'wan' | 'lan' | 'telephony' | 'bc' | 'sms' | 'devices';
+export type Section = 'customer' | 'wan' | 'lan' | 'telephony' | 'bc' | 'sms' | 'devices' | 'search';
 
 /** Which section each per-MAC fault breaks, and how. */
 const MAC_FAULTS: Record<

@@ -8,6 +8,7 @@ import { birthCertificateRoutes } from './routes/birth-certificates';
 import { pathOf, type SimContext } from './routes/context';
 import { customerRoutes } from './routes/customer';
 import { lanTelephonyRoutes } from './routes/lan-telephony';
+import { searchRoutes } from './routes/search';
 import { simRoutes } from './routes/sim';
 import { streamRoutes } from './routes/streams';
 import { wanRoutes } from './routes/wan';
@@ -50,6 +51,7 @@ export async function createSimulator(overrides: Partial<SimulatorOptions> = {})
   wanRoutes(app, ctx);
   lanTelephonyRoutes(app, ctx);
   birthCertificateRoutes(app, ctx);
+  searchRoutes(app, ctx);
   streamRoutes(app, ctx);
   app.setNotFoundHandler((req, reply) => {
     reply

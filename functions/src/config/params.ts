@@ -10,6 +10,9 @@ export const params = {
   telephonyApiUrl: defineString('TELEPHONY_API_URL', { description: 'Base URL of the telephony service' }),
   bcApiUrl: defineString('BC_API_URL', { description: 'Birth-certificate host ({bcHost})' }),
   smsApiUrl: defineString('SMS_API_URL', { description: 'Base URL of the SMS gateway' }),
+  searchApiUrl: defineString('SEARCH_API_URL', {
+    description: 'Base URL of the customer search service (GET /search/v1/customers)',
+  }),
   upstreamTimeoutMs: defineInt('UPSTREAM_TIMEOUT_MS', {
     default: 8000,
     description: 'Timeout of each upstream call',

@@ -61,6 +61,7 @@ export function appWith(transport: Transport, overrides: Partial<AppDeps> = {}) 
       telephony: service('http://telephony.invalid'),
       birthCertificates: service('http://bc.invalid'),
       sms: service('http://sms.invalid'),
+      search: service('http://search.invalid'),
     },
     ...overrides,
   });

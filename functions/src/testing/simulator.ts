@@ -23,6 +23,7 @@ export async function startSimulator(options: Partial<SimulatorOptions> = {}, ti
     telephony: service(base),
     birthCertificates: service(`${base}/bc`),
     sms: service(`${base}/sms`),
+    search: service(base),
   };
   return {
     base,

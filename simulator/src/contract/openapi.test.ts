@@ -49,6 +49,7 @@ describe('contract document', () => {
       'GET /api/fe/telephony/subscriber/{serialNumber}/hostIpMta/{hostIpMta}',
       'GET /bc/{networkType}/bc/bu/{prefix}/onumac/{mac}/all',
       'PUT /bc/{networkType}/bc/bu/{prefix}',
+      'GET /mock/search-data.json',
     ]) {
       expect(paths).toContain(expected);
     }

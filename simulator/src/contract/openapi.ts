@@ -15,6 +15,7 @@ import * as lan from '@insight/common/upstream/lan';
 import * as telephony from '@insight/common/upstream/telephony';
 import * as bc from '@insight/common/upstream/birth-certificate';
 import * as staging from '@insight/common/upstream/staging';
+import * as search from '@insight/common/upstream/search';
 
 type Param = { name: string; in: 'path' | 'query'; required?: boolean; description?: string };
 interface Operation {
@@ -260,9 +261,33 @@ export const OPERATIONS: Operation[] = [
     answer: staging.onuStreamPayloadSchema,
     stream: true,
   },
+  {
+    method: 'get',
+    path: '/search/v1/customers',
+    tag: 'search',
+    summary:
+      'Customers by MAC (or part), account, billing account or phone number, name or address; best hits first',
+    params: [
+      {
+        name: 'q',
+        in: 'query',
+        required: true,
+        description: '1-100 characters; case and accents are folded',
+      },
+      { name: 'limit', in: 'query', description: 'hits to return, 1-50 (default 10)' },
+    ],
+    answer: search.searchAnswerSchema,
+  },
+  {
+    method: 'get',
+    path: '/mock/search-data.json',
+    tag: 'search',
+    summary: 'Every record the search service holds (SPEC.md section 7: search mock)',
+    answer: search.searchDataSchema,
+  },
 ];
 
-const UPSTREAM_MODULES = [customer, wan, lan, telephony, bc, staging];
+const UPSTREAM_MODULES = [customer, wan, lan, telephony, bc, staging, search];
 const SCHEMAS = '#/components/schemas/';
 
 /** The component name of every exported upstream schema: `productInstanceSchema` → `ProductInstance`. */

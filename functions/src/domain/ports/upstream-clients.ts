@@ -18,6 +18,7 @@ import type {
   productListSchema,
 } from '@insight/common/upstream/customer';
 import type { lanCpeSchema } from '@insight/common/upstream/lan';
+import type { searchAnswerSchema } from '@insight/common/upstream/search';
 import type {
   telephonySubscriberSchema,
   voiceOperationResponseSchema,
@@ -94,6 +95,11 @@ export interface SmsClient {
   send(request: SmsRequest, idempotencyKey?: string): Promise<Out<typeof smsResponseSchema>>;
 }
 
+export interface SearchClient {
+  /** The best `limit` customers for a validated query, and how many matched in all. */
+  customers(query: string, limit: number): Promise<Out<typeof searchAnswerSchema>>;
+}
+
 export interface Clients {
   customer: CustomerClient;
   wan: WanClient;
@@ -101,4 +107,5 @@ export interface Clients {
   telephony: TelephonyClient;
   birthCertificates: BirthCertificateClient;
   sms: SmsClient;
+  search: SearchClient;
 }
