@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { IconButton, InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import { normalizeMac } from '@insight/common/mac';
 import { usePreferences } from '../providers/preferences-provider';
 import { useAllCallsReported } from '../lib/tracked-calls';
+import { useSlashShortcut } from '../hooks/use-slash-shortcut';
 
 interface Props {
   /** Focus this field when '/' is pressed outside another input. */
@@ -27,20 +28,7 @@ export function MacSearchField({ shortcut = false, size = 'medium', autoFocus, o
   // SPEC.md section 4: search is enabled only once all tracked API calls have reported.
   const ready = useAllCallsReported();
 
-  useEffect(() => {
-    if (!shortcut) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      const typing =
-        target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-      if (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
-        event.preventDefault();
-        input.current?.focus();
-      }
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [shortcut]);
+  useSlashShortcut(input, shortcut);
 
   function submit(event: FormEvent) {
     event.preventDefault();

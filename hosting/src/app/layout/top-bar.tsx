@@ -7,9 +7,11 @@ import { config } from '../../config/env';
 import { useAuth } from '../../providers/auth-provider';
 import { usePreferences } from '../../providers/preferences-provider';
 
-// Loaded once someone is signed in: the signed-out landing does not carry the text-field code.
-const MacSearchField = lazy(() =>
-  import('../../components/mac-search-field').then((module) => ({ default: module.MacSearchField })),
+// Loaded once someone is signed in: the signed-out landing does not carry the search code.
+const GlobalSearchField = lazy(() =>
+  import('../../features/search/components/global-search-field').then((module) => ({
+    default: module.GlobalSearchField,
+  })),
 );
 
 interface Props {
@@ -71,7 +73,7 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
           {!isPhone && state.status === 'signedIn' && (
             <Box sx={{ width: '100%', maxWidth: 420 }}>
               <Suspense fallback={<Box sx={{ height: 40 }} />}>
-                <MacSearchField id="top-bar-mac-search" size="small" shortcut />
+                <GlobalSearchField id="top-bar-mac-search" shortcut />
               </Suspense>
             </Box>
           )}
