@@ -1,7 +1,13 @@
+import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPABILITY_MATRIX, ROLE_KEYS, type RoleKey } from '@insight/common/roles';
-import { searchResponseSchema, SEARCH_LIMIT_DEFAULT, SEARCH_QUERY_MAX } from '@insight/common/search';
+import {
+  searchQuerySchema,
+  searchResponseSchema,
+  SEARCH_LIMIT_DEFAULT,
+  SEARCH_QUERY_MAX,
+} from '@insight/common/search';
 import type { SearchAnswer, SearchData, SearchHit } from '@insight/common/upstream/search';
 import { buildUrl, type Transport } from '../adapters/upstream/transport';
 import { appWith, fakeUpstream, tokenFor } from '../testing/fake-upstream';
@@ -118,6 +124,36 @@ describe('GET /api/search: validation', () => {
     expect([...url!.searchParams.keys()].sort()).toEqual(['limit', 'q']);
     expect(url!.searchParams.get('q')).toBe(q.trim());
     expect(url!.searchParams.get('limit')).toBe(String(SEARCH_LIMIT_DEFAULT));
+  });
+});
+
+describe('GET /api/search: any query string', () => {
+  it('when q is any text, then the API refuses it with 400 and no upstream call, or passes exactly the validated text as the one q value of the search URL', async () => {
+    const { get, urls } = setup();
+    const text = fc.oneof(
+      fc.string({ maxLength: 80, unit: 'binary' }),
+      fc.string({ maxLength: 20 }).map((s) => `${s}&limit=999#/../admin?q=x`),
+      fc.constantFrom('%2F..%2F', '%00', '\r\nHost: evil', '../../etc/passwd', '  ', 'é'),
+    );
+    await fc.assert(
+      fc.asyncProperty(text, async (q) => {
+        const before = urls.length;
+        const res = await get({ q });
+        const valid = searchQuerySchema.safeParse({ q });
+        expect(res.status).toBe(valid.success ? 200 : 400);
+        if (!valid.success) {
+          expect(urls.length).toBe(before);
+          return;
+        }
+        const url = urls.at(-1)!;
+        expect(url.pathname).toBe(SEARCH);
+        expect([...url.searchParams.entries()]).toEqual([
+          ['q', valid.data.q],
+          ['limit', String(SEARCH_LIMIT_DEFAULT)],
+        ]);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
