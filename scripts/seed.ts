@@ -106,7 +106,8 @@ export async function seed(): Promise<{ users: number; documents: number }> {
       throw new Error(`importUsers failed: ${result.errors.map((e) => e.error.message).join('; ')}`);
 
     const db = getFirestore(app);
-    const documents = (await seedNetworkLists(db)) + (await seedThresholds(db)) + (await seedOltInterfaces(db));
+    const documents =
+      (await seedNetworkLists(db)) + (await seedThresholds(db)) + (await seedOltInterfaces(db));
     return { users: DEMO_USERS.length, documents };
   } finally {
     await deleteApp(app);

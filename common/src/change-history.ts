@@ -17,7 +17,8 @@ export const TRACKED_COLLECTIONS: readonly string[] = [
 /** `deletion_stamps/{collection}:{docId}`: { collection, docId, deletedBy, deletedAt }. */
 export const DELETION_STAMPS = 'deletion_stamps';
 /** A collection path's slashes become dots: a document id may not hold a slash. */
-export const deletionStampId = (collection: string, docId: string) => `${collection.replaceAll('/', '.')}:${docId}`;
+export const deletionStampId = (collection: string, docId: string) =>
+  `${collection.replaceAll('/', '.')}:${docId}`;
 
 export const HISTORY_OPERATIONS = ['listCreate', 'listUpdate', 'listDelete'] as const;
 export type HistoryOperation = (typeof HISTORY_OPERATIONS)[number];
