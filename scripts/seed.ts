@@ -11,6 +11,8 @@ import { seedThresholdSet } from '@insight/common/threshold-seed';
 import { PROJECT_ID, PORTS } from './lib/emulator-env';
 import { DEMO_USERS } from './lib/demo-users';
 import { networkSeed } from './lib/network-seed';
+import { stagingSeed } from './lib/staging-seed';
+import { STAGING_LISTS } from '@insight/common/staging-lists';
 
 const SEED_AUTHOR = 'system:seed';
 
@@ -79,6 +81,30 @@ async function seedOltInterfaces(db: Firestore): Promise<number> {
   return 2;
 }
 
+/**
+ * The generic staging lists, parents before children: the trigger counts each child into its parent's
+ * childCount, so the parent must exist first and the count is never written here.
+ */
+async function seedStagingLists(db: Firestore): Promise<number> {
+  const { warehouses, racks, hosts, connected, firmwares } = stagingSeed();
+  const stamp = { updatedBy: SEED_AUTHOR, updatedAt: FieldValue.serverTimestamp() };
+  let count = 0;
+  for (const [list, entries] of [
+    ['firmwares', firmwares],
+    ['warehouses', warehouses],
+    ['racks', racks],
+    ['hosts', hosts],
+    ['connected', connected],
+  ] as const) {
+    const writer = db.bulkWriter();
+    for (const { id, ...fields } of entries)
+      void writer.set(db.collection(STAGING_LISTS[list]).doc(id), { ...fields, ...stamp }, { merge: true });
+    await writer.close();
+    count += entries.length;
+  }
+  return count;
+}
+
 export async function seed(): Promise<{ users: number; documents: number }> {
   process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${PORTS.auth}`;
   process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${PORTS.firestore}`;
@@ -107,7 +133,10 @@ export async function seed(): Promise<{ users: number; documents: number }> {
 
     const db = getFirestore(app);
     const documents =
-      (await seedNetworkLists(db)) + (await seedThresholds(db)) + (await seedOltInterfaces(db));
+      (await seedNetworkLists(db)) +
+      (await seedThresholds(db)) +
+      (await seedOltInterfaces(db)) +
+      (await seedStagingLists(db));
     return { users: DEMO_USERS.length, documents };
   } finally {
     await deleteApp(app);

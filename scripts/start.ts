@@ -1,6 +1,6 @@
 /**
  * `npm start`: builds what is needed, starts the simulator and the emulator suite, seeds demo data and
- * users, prints where to open the portal. Ctrl-C stops everything it started.
+ * users, starts the staging activity, prints where to open the portal. Ctrl-C stops everything it started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
@@ -17,17 +17,22 @@ import {
 import { DEMO_USERS } from './lib/demo-users';
 import { cleanEmulatorSockets, run, startSimulator, stop } from './lib/processes';
 import { seed } from './seed';
+import { initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { startStagingActivity, type StagingActivity } from './lib/staging-activity';
 
 const started = Date.now();
 const logFile = path.join(ROOT, '.cache/emulators.log');
 let simulator: ChildProcess | undefined;
 let emulators: ChildProcess | undefined;
+let activity: StagingActivity | undefined;
 let stopping = false;
 
 async function shutdown(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     console.log('\n[start] stopping…');
+    await activity?.stop();
     await Promise.all([stop(emulators, 15_000), stop(simulator)]);
     cleanEmulatorSockets();
   }
@@ -60,6 +65,8 @@ try {
   await Promise.race([waitForUrl(`${URLS.portal}/api/health`, 90_000), exited]);
   await Promise.race([waitUntilHealthy(), exited]);
   const counts = await seed();
+  // The seed pointed the Admin SDK at the emulators; the staging systems' activity starts on them.
+  activity = startStagingActivity(getFirestore(initializeApp({ projectId: PROJECT_ID }, 'staging-activity')));
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`

@@ -107,7 +107,7 @@ const timestamp = z
     'timestamp',
   )
   .transform((value) => value.toDate());
-const optionalTimestamp = z.union([timestamp, z.date(), z.null(), z.undefined()]).transform((v) => v ?? null);
+export const optionalTimestamp = z.union([timestamp, z.date(), z.null(), z.undefined()]).transform((v) => v ?? null);
 
 /**
  * Authorship stamp on every client write, checked by the rules: the writer's uid and the server's time.

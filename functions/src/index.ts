@@ -17,6 +17,7 @@ import { cachedCurrentRoles } from './domain/users/current-roles';
 import { listOf, params } from './config/params';
 
 export { cmtsDependencyCounts } from './triggers/cmts-dependency-counts';
+export { stagingDeviceCounts, stagingHostCounts, stagingRackCounts } from './triggers/staging-child-counts';
 export {
   cmtsHeadEndHistory,
   cmtsMarketingAreaHistory,

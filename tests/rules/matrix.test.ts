@@ -14,7 +14,25 @@ import { DELETION_STAMPS, deletionStampId, TRACKED_COLLECTIONS } from '@insight/
 import { COLLECTION_ACCESS, type CollectionAccess } from '@insight/common/collections';
 import { can, ROLE_KEYS, type RoleKey } from '@insight/common/roles';
 import { rulesEnvironment, useRulesEnvironment, memberClaims } from './support';
+import { seedDocuments } from './network-fixtures';
 import { definitionOf, ruleOf, seedThresholdReferences, variantOf } from './threshold-fixtures';
+
+/** The warehouse, rack and host device that the sample racks, host devices and connected devices name. */
+const seedStagingParents = (env: RulesTestEnvironment) =>
+  seedDocuments(env, [
+    [
+      'staging_warehouses/w1',
+      { name: 'Ottawa warehouse', province: 'ON', updatedBy: 'seed', updatedAt: Timestamp.now() },
+    ],
+    [
+      'staging_racks/r1',
+      { name: 'Rack A', warehouseId: 'w1', updatedBy: 'seed', updatedAt: Timestamp.now() },
+    ],
+    [
+      'staging_host_devices/h1',
+      { name: 'Switch 1', rackId: 'r1', rackOrder: 1, updatedBy: 'seed', updatedAt: Timestamp.now() },
+    ],
+  ]);
 
 /**
  * A valid document of each collection at `path`, written by `uid`: for a create, with the server times a
@@ -65,7 +83,7 @@ function valid(
     case 'staging_host_devices':
       return { name: 'Switch 1', rackId: 'r1', rackOrder: 2, ...stamp };
     case 'connected_devices':
-      return { macAddress: 'AABBCCDDEEFF', hostDeviceId: 'h1', portNumber: 3, ...stamp };
+      return { macAddress: 'AABBCCDDEEFF', hostDeviceId: 'h1', portNumber: 3, state: 'waiting', ...stamp };
     case 'staging_firmwares':
       return { model: 'G-010G-Q', version: '3FE49362IJLK02', approved: true, ...stamp };
     case 'recent_lookups':
@@ -126,6 +144,7 @@ describe('firestore.rules held to the collection table (common/src/collections.t
   // The head end and marketing area that the sample CMTS rows name.
   const getEnv = useRulesEnvironment(async (env) => {
     await seedThresholdReferences(env);
+    await seedStagingParents(env);
     await env.withSecurityRulesDisabled(async (context) => {
       await setDoc(
         doc(context.firestore(), 'cmts_head_end/OTT-01'),
@@ -202,6 +221,7 @@ describe('firestore.rules field shapes (as engineering)', () => {
   let store: ReturnType<ReturnType<RulesTestEnvironment['authenticatedContext']>['firestore']>;
   beforeAll(async () => {
     env = await rulesEnvironment();
+    await seedStagingParents(env);
     store = env.authenticatedContext('eng', memberClaims('eng', ['engineering'])).firestore();
   });
   afterAll(async () => {
@@ -222,6 +242,8 @@ describe('firestore.rules field shapes (as engineering)', () => {
       ['a lower-case MAC', { macAddress: 'aabbccddeeff' }],
       ['a port number that is text', { portNumber: 'three' }],
       ['a negative port number', { portNumber: -1 }],
+      ['an unknown state', { state: 'lost' }],
+      ['a host device that does not exist', { hostDeviceId: 'nowhere' }],
     ],
     recent_lookups: [
       ['a 45 KB entry that is not a MAC', { macs: ['AABBCCDDEEFF', 'x'.repeat(45_000)] }],

@@ -60,6 +60,8 @@ export interface CollectionOptions {
    * until the whole list is in, so that the first rows paint without waiting for thousands.
    */
   preview?: number;
+  /** False: no listener and no rows (a live page that the user stopped). */
+  enabled?: boolean;
 }
 
 /** A live collection (or query), parsed with `schema`. */
@@ -68,8 +70,8 @@ export function useCollection<S extends z.ZodType>(
   schema: S,
   options: CollectionOptions = {},
 ): CollectionState<z.output<S>> {
-  const { notify = true, constraintsKey = '', preview = 0 } = options;
-  const key = `${path}|${constraintsKey}`;
+  const { notify = true, constraintsKey = '', preview = 0, enabled = true } = options;
+  const key = `${path}|${constraintsKey}|${enabled ? 'on' : 'off'}`;
   // The state of one query: while the key differs from the one answered, the hook reports loading.
   const [state, setState] = useState<{ key: string } & CollectionState<z.output<S>>>({
     key: '',
@@ -83,7 +85,7 @@ export function useCollection<S extends z.ZodType>(
   const [converter] = useState(() => schemaConverter(schema));
   const [head, setHead] = useState<{ key: string; rows: Array<WithId<z.output<S>>> }>({ key: '', rows: [] });
   useEffect(() => {
-    if (!preview) return;
+    if (!preview || !enabled) return;
     const small = query(collection(db, path), ...constraints, orderBy(documentId()), limit(preview));
     return onSnapshot(small.withConverter(converter), (snapshot) =>
       setHead({ key, rows: snapshot.docs.flatMap((document) => {
@@ -93,8 +95,9 @@ export function useCollection<S extends z.ZodType>(
     () => undefined);
     // `key` stands for the path and the constraints.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, converter, preview]);
+  }, [key, converter, preview, enabled]);
   useEffect(() => {
+    if (!enabled) return;
     let first = true;
     const source = query(collection(db, path), ...constraints).withConverter(converter);
     return onSnapshot(
@@ -116,7 +119,8 @@ export function useCollection<S extends z.ZodType>(
     );
     // `key` stands for the path and the constraints.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, converter, notify]);
+  }, [key, converter, notify, enabled]);
+  if (!enabled) return { rows: [], loading: false, error: null, invalid: 0, synced: false };
   if (state.key !== key)
     return head.key === key && head.rows.length > 0
       ? { rows: head.rows, loading: true, error: null, invalid: 0, synced: false }

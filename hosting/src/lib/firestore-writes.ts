@@ -4,7 +4,7 @@
  * goes in one batch with its deletion stamp (common/src/change-history.ts) so that the change history
  * knows who deleted.
  */
-import { doc, serverTimestamp, setDoc, writeBatch } from 'firebase/firestore';
+import { deleteDoc, doc, serverTimestamp, setDoc, writeBatch } from 'firebase/firestore';
 import { DELETION_STAMPS, deletionStampId } from '@insight/common/change-history';
 import { auth } from './firebase';
 import { db } from './firestore';
@@ -20,8 +20,8 @@ export interface SaveOptions {
   exists: boolean;
   /** The field that holds the server time of the last write ('lastUpdate' for CMTS rows). */
   timeField: 'updatedAt' | 'lastUpdate' | 'updateDate';
-  /** The field a create sets once to the server time ('insertDate' for thresholds). */
-  createdField?: 'createdOn' | 'insertDate';
+  /** The field a create sets once to the server time ('insertDate' for thresholds; null: none). */
+  createdField?: 'createdOn' | 'insertDate' | null;
 }
 
 /** Creates or updates `collection/id` with `fields`, stamped. */
@@ -34,11 +34,19 @@ export async function saveDocument(
   const stamp = { updatedBy: currentUid(), [timeField]: serverTimestamp() };
   const ref = doc(db, collectionPath, id);
   if (exists) await setDoc(ref, { ...fields, ...stamp }, { merge: true });
-  else await setDoc(ref, { ...fields, ...stamp, [createdField]: serverTimestamp() });
+  else await setDoc(ref, { ...fields, ...stamp, ...(createdField ? { [createdField]: serverTimestamp() } : {}) });
 }
 
-/** Deletes `collection/id` together with its deletion stamp. */
-export async function deleteDocument(collectionPath: string, id: string): Promise<void> {
+/** Deletes `collection/id` together with its deletion stamp (`stamped: false`: a list without history). */
+export async function deleteDocument(
+  collectionPath: string,
+  id: string,
+  { stamped = true }: { stamped?: boolean } = {},
+): Promise<void> {
+  if (!stamped) {
+    await deleteDoc(doc(db, collectionPath, id));
+    return;
+  }
   const batch = writeBatch(db);
   batch.set(doc(db, DELETION_STAMPS, deletionStampId(collectionPath, id)), {
     collection: collectionPath,

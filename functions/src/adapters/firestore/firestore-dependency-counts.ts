@@ -20,9 +20,10 @@ const storedCount = (doc: DocumentSnapshot): number | null => {
 
 export function firestoreDependencyCounts(
   db: () => Firestore,
-  options: { trigger?: string; now?: () => number } = {},
+  options: { trigger?: string; now?: () => number; countField?: string } = {},
 ): DependencyCountStore {
   const now = options.now ?? Date.now;
+  const countField = options.countField ?? COUNT_FIELD;
   const ref = ({ collection, id }: CountRef) => db().collection(collection).doc(id);
   return {
     async applyOnce(eventId, changes) {
@@ -39,7 +40,7 @@ export function firestoreDependencyCounts(
         `${a.collection}/${a.id}`.localeCompare(`${b.collection}/${b.id}`),
       );
       for (const change of ordered) {
-        batch.update(ref(change), { [COUNT_FIELD]: FieldValue.increment(change.delta) });
+        batch.update(ref(change), { [countField]: FieldValue.increment(change.delta) });
       }
       try {
         await batch.commit();

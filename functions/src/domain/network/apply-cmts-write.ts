@@ -14,6 +14,8 @@ export interface CmtsWrite {
   document: string;
   before: CmtsReferences | null;
   after: CmtsReferences | null;
+  /** The count changes, when the write is not a CMTS row's (the staging lists' parents). */
+  changes?: CountChange[];
 }
 
 export interface CmtsWriteResult {
@@ -36,7 +38,7 @@ export async function applyCmtsWrite(
   logger: Logger,
   write: CmtsWrite,
 ): Promise<CmtsWriteResult> {
-  const changes = countChanges(write.before, write.after);
+  const changes = write.changes ?? countChanges(write.before, write.after);
   if (changes.length === 0) return { status: 'unchanged', applied: [], missing: [] };
 
   let targets = changes;

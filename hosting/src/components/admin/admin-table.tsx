@@ -47,6 +47,13 @@ interface Props<R extends GridValidRowModel & { id: string }> {
   csvFileName: string | false;
   /** The toolbar's quick search; off when the screen searches its rows itself (one search, many tables). */
   quickSearch?: boolean;
+  /** A click (or Enter) on a row selects it, e.g. to show what it holds; the selected row is marked. */
+  onRowClick?(row: R): void;
+  selectedId?: string | null;
+  /** Rows changed a moment ago (live lists), by id: marked for as long as they are in the map. */
+  flagged?: ReadonlyMap<string, number>;
+  /** The table's height; by default it fills the screen. */
+  height?: number | string;
   testId: string;
 }
 
@@ -73,6 +80,10 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
   onFilterModelChange,
   csvFileName,
   quickSearch = true,
+  onRowClick,
+  selectedId,
+  flagged,
+  height = 'max(420px, calc(100vh - 300px))',
   testId,
 }: Props<R>) {
   const { t } = useTranslation();
@@ -145,7 +156,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
           {t('adminKit.loadFailed', { message: error })}
         </Alert>
       ) : (
-        <Box sx={{ height: 'max(420px, calc(100vh - 300px))', width: '100%' }}>
+        <Box sx={{ height, width: '100%' }}>
           <DataGrid
             rows={rows}
             // Actions first: with many columns the grid scrolls sideways, and they must stay in reach.
@@ -157,6 +168,28 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
             {...(filterModel ? { filterModel } : {})}
             onFilterModelChange={onFilterModelChange}
             disableRowSelectionOnClick
+            getRowClassName={({ id }) =>
+              [id === selectedId ? 'row-selected' : '', flagged?.has(String(id)) ? 'row-changed' : '']
+                .join(' ')
+                .trim()
+            }
+            {...(onRowClick
+              ? {
+                  onRowClick: ({ row }: { row: R }) => onRowClick(row),
+                  onCellKeyDown: ({ row }: { row: R }, event: { key: string }) => {
+                    if (event.key === 'Enter') onRowClick(row);
+                  },
+                }
+              : {})}
+            sx={{
+              ...(onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}),
+              '& .row-selected': { bgcolor: 'action.selected', fontWeight: 500 },
+              '& .row-changed': {
+                bgcolor: (theme) =>
+                  theme.palette.mode === 'dark' ? 'rgba(255, 193, 7, 0.18)' : 'rgba(255, 193, 7, 0.28)',
+                transition: 'background-color 150ms',
+              },
+            }}
             density="compact"
             localeText={localeText}
             slotProps={{

@@ -1,0 +1,259 @@
+import { useMemo } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { idSchema } from '@insight/common/network';
+import type { Province } from '@insight/common/staging';
+import {
+  connectedFieldsSchema,
+  DEVICE_STATES,
+  firmwareStatus,
+  hostFieldsSchema,
+  rackFieldsSchema,
+  warehouseFieldsSchema,
+} from '@insight/common/staging-lists';
+import { StatusChip } from '../../../components/grade-chip';
+import type { FormField } from '../../../components/admin/edit-dialog';
+import { useFormatDateTime } from '../../../lib/date';
+import type { StagingLists } from '../api/staging-lists';
+
+type RowsOf<K extends keyof StagingLists> = StagingLists[K]['rows'][number];
+export type WarehouseRow = RowsOf<'warehouses'>;
+export type RackRow = RowsOf<'racks'>;
+export type HostRow = RowsOf<'hosts'>;
+export type DeviceRow = RowsOf<'connected'>;
+
+const FIRMWARE_GRADE = { approved: 'pass', notApproved: 'fail', unknown: 'warn' } as const;
+export const STATE_GRADE = {
+  waiting: 'n/a',
+  provisioning: 'warn',
+  upgrading: 'warn',
+  staged: 'pass',
+  failed: 'fail',
+} as const;
+
+const warehouseForm = warehouseFieldsSchema.extend({ id: idSchema });
+const rackForm = rackFieldsSchema.extend({ id: idSchema });
+const hostForm = hostFieldsSchema.extend({ id: idSchema });
+// A connected device is known by its MAC: the MAC is its id.
+const deviceForm = connectedFieldsSchema.transform((fields) => ({ id: fields.macAddress, ...fields }));
+
+const ids = (rows: ReadonlyArray<{ id: string }>) => new Set(rows.map((row) => row.id));
+
+/**
+ * The four levels of the generic staging page as the admin kit takes them: columns, form fields and
+ * schema (common/src/staging-lists.ts), a new row's defaults under the selected parent, and a row in words.
+ */
+export function useGenericLevels({
+  lists,
+  warehouseId,
+  rackId,
+  hostId,
+  province,
+}: {
+  lists: StagingLists;
+  warehouseId: string | null;
+  rackId: string | null;
+  hostId: string | null;
+  province: Province;
+}) {
+  const { t } = useTranslation('staging');
+  const formatDate = useFormatDateTime();
+  const date = (value: Date | null) => (value ? formatDate(value) : '');
+  const names = useMemo(
+    () => ({
+      warehouses: new Map(lists.warehouses.rows.map((row) => [row.id, row.name])),
+      hosts: new Map(lists.hosts.rows.map((row) => [row.id, row.name])),
+    }),
+    [lists.warehouses.rows, lists.hosts.rows],
+  );
+  const code = (mode: 'add' | 'edit'): FormField => ({
+    name: 'id',
+    label: t('generic.fields.code'),
+    disabled: mode === 'edit',
+    helperText: t('generic.codeHelp'),
+  });
+  const holds = (key: 'racks' | 'hosts' | 'devices'): GridColDef<{ childCount: number }> => ({
+    field: 'childCount',
+    headerName: t(`generic.fields.${key}`),
+    type: 'number',
+    minWidth: 90,
+  });
+  const updated: GridColDef<{ updatedAt: Date | null }> = {
+    field: 'updatedAt',
+    headerName: t('columns.updatedAt'),
+    type: 'dateTime',
+    getApplyQuickFilterFn: undefined,
+    minWidth: 160,
+    valueFormatter: date,
+  };
+
+  return {
+    warehouses: {
+      list: 'warehouses' as const,
+      title: t('generic.warehouses'),
+      existingIds: ids(lists.warehouses.rows),
+      columns: [
+        { field: 'id', headerName: t('generic.fields.code'), minWidth: 100 },
+        { field: 'name', headerName: t('columns.name'), minWidth: 160, flex: 1 },
+        holds('racks'),
+      ] as Array<GridColDef<WarehouseRow>>,
+      fields: (mode: 'add' | 'edit'): FormField[] => [
+        code(mode),
+        { name: 'name', label: t('columns.name') },
+        {
+          name: 'province',
+          label: t('province'),
+          kind: 'select',
+          options: (['ON', 'QC'] as const).map((value) => ({ value, label: t(`provinces.${value}`) })),
+        },
+      ],
+      schema: warehouseForm,
+      defaults: (row: WarehouseRow | null) =>
+        row ? { id: row.id, name: row.name, province: row.province } : { id: '', name: '', province },
+      describe: (row: WarehouseRow) => `${row.name} (${row.id})`,
+    },
+    racks: {
+      list: 'racks' as const,
+      title: warehouseId
+        ? t('generic.racksOf', { name: names.warehouses.get(warehouseId) ?? warehouseId })
+        : t('generic.racks'),
+      existingIds: ids(lists.racks.rows),
+      columns: [
+        { field: 'id', headerName: t('generic.fields.code'), minWidth: 120 },
+        { field: 'name', headerName: t('columns.name'), minWidth: 120, flex: 1 },
+        holds('hosts'),
+        updated,
+      ] as Array<GridColDef<RackRow>>,
+      fields: (mode: 'add' | 'edit'): FormField[] => [
+        code(mode),
+        { name: 'name', label: t('columns.name') },
+        {
+          name: 'warehouseId',
+          label: t('generic.fields.warehouse'),
+          kind: 'select',
+          options: lists.warehouses.rows.map((row) => ({ value: row.id, label: `${row.name} (${row.id})` })),
+        },
+      ],
+      schema: rackForm,
+      defaults: (row: RackRow | null) =>
+        row
+          ? { id: row.id, name: row.name, warehouseId: row.warehouseId }
+          : { id: '', name: '', warehouseId: warehouseId ?? '' },
+      describe: (row: RackRow) => `${row.name} (${row.id})`,
+    },
+    hosts: {
+      list: 'hosts' as const,
+      title: t('generic.hosts'),
+      existingIds: ids(lists.hosts.rows),
+      columns: [
+        { field: 'rackOrder', headerName: t('generic.fields.rackOrder'), type: 'number', minWidth: 90 },
+        { field: 'name', headerName: t('columns.name'), minWidth: 140, flex: 1 },
+        { field: 'model', headerName: t('generic.fields.model'), minWidth: 130 },
+        {
+          field: 'firmware',
+          headerName: t('columns.firmware'),
+          minWidth: 260,
+          renderCell: ({ row }) => {
+            const status = firmwareStatus(row, lists.firmwares.rows);
+            return (
+              <span data-testid="host-firmware" data-status={status}>
+                {row.firmware ?? '—'}{' '}
+                <StatusChip grade={FIRMWARE_GRADE[status]} label={t(`generic.firmware.${status}`)} />
+              </span>
+            );
+          },
+        },
+        holds('devices'),
+        updated,
+      ] as Array<GridColDef<HostRow>>,
+      fields: (mode: 'add' | 'edit'): FormField[] => [
+        code(mode),
+        { name: 'name', label: t('columns.name') },
+        {
+          name: 'rackId',
+          label: t('generic.fields.rack'),
+          kind: 'select',
+          options: lists.racks.rows.map((row) => ({
+            value: row.id,
+            label: `${names.warehouses.get(row.warehouseId) ?? row.warehouseId} · ${row.name} (${row.id})`,
+          })),
+        },
+        { name: 'rackOrder', label: t('generic.fields.rackOrder') },
+        { name: 'model', label: t('generic.fields.model') },
+        { name: 'firmware', label: t('columns.firmware') },
+      ],
+      schema: hostForm,
+      defaults: (row: HostRow | null) =>
+        row
+          ? {
+              id: row.id,
+              name: row.name,
+              rackId: row.rackId,
+              rackOrder: String(row.rackOrder),
+              model: row.model ?? '',
+              firmware: row.firmware ?? '',
+            }
+          : { id: '', name: '', rackId: rackId ?? '', rackOrder: '', model: '', firmware: '' },
+      describe: (row: HostRow) => `${row.name} (${row.id})`,
+    },
+    devices: {
+      list: 'connected' as const,
+      title: t('generic.devices'),
+      existingIds: ids(lists.connected.rows),
+      columns: [
+        { field: 'macAddress', headerName: t('columns.macAddress'), minWidth: 140 },
+        {
+          field: 'hostDeviceId',
+          headerName: t('generic.fields.host'),
+          minWidth: 120,
+          valueGetter: (value: string) => names.hosts.get(value) ?? value,
+        },
+        { field: 'portNumber', headerName: t('columns.portNumber'), type: 'number', minWidth: 70 },
+        {
+          field: 'state',
+          headerName: t('columns.state'),
+          minWidth: 150,
+          renderCell: ({ row }) => (
+            <span data-testid="device-state" data-state={row.state}>
+              <DeviceStateChip state={row.state} />
+            </span>
+          ),
+        },
+        updated,
+      ] as Array<GridColDef<DeviceRow>>,
+      fields: (mode: 'add' | 'edit'): FormField[] => [
+        { name: 'macAddress', label: t('columns.macAddress'), disabled: mode === 'edit' },
+        {
+          name: 'hostDeviceId',
+          label: t('generic.fields.host'),
+          kind: 'select',
+          options: lists.hosts.rows.map((row) => ({ value: row.id, label: `${row.name} (${row.id})` })),
+        },
+        { name: 'portNumber', label: t('columns.portNumber') },
+        {
+          name: 'state',
+          label: t('columns.state'),
+          kind: 'select',
+          options: DEVICE_STATES.map((value) => ({ value, label: t(`generic.states.${value}`) })),
+        },
+      ],
+      schema: deviceForm,
+      defaults: (row: DeviceRow | null) =>
+        row
+          ? {
+              macAddress: row.macAddress,
+              hostDeviceId: row.hostDeviceId,
+              portNumber: String(row.portNumber ?? ''),
+              state: row.state,
+            }
+          : { macAddress: '', hostDeviceId: hostId ?? '', portNumber: '', state: 'waiting' },
+      describe: (row: DeviceRow) => row.macAddress,
+    },
+  };
+}
+
+/** A device's state as a chip (the events list shares it). */
+export function DeviceStateChip({ state }: { state: DeviceRow['state'] }) {
+  const { t } = useTranslation('staging');
+  return <StatusChip grade={STATE_GRADE[state]} label={t(`generic.states.${state}`)} />;
+}
