@@ -1,4 +1,4 @@
-import { Alert, List, ListItem, ListItemText, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, List, ListItem, ListItemText, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../../lib/date';
 import type { StagingLists } from '../api/staging-lists';
@@ -36,19 +36,23 @@ export function DeviceEvents({
           {t('generic.noEvents')}
         </Typography>
       ) : (
-        <List dense disablePadding sx={{ maxHeight: 340, overflow: 'auto' }} aria-live="polite">
+        <List dense disablePadding sx={{ maxHeight: 430, overflow: 'auto' }} aria-live="polite">
           {events.map((event) => (
-            <ListItem
-              key={event.id}
-              disableGutters
-              divider
-              secondaryAction={<DeviceStateChip state={event.state} />}
-              data-testid="device-event"
-            >
+            <ListItem key={event.id} disableGutters divider data-testid="device-event">
               <ListItemText
-                primary={event.macAddress}
+                primary={
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+                  >
+                    <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                      {event.macAddress}
+                    </Box>
+                    <DeviceStateChip state={event.state} />
+                  </Stack>
+                }
                 secondary={[event.at ? formatDate(event.at) : '', event.message].filter(Boolean).join(' · ')}
-                slotProps={{ primary: { sx: { fontFamily: 'monospace' } } }}
               />
             </ListItem>
           ))}

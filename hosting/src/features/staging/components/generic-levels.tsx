@@ -93,8 +93,8 @@ export function useGenericLevels({
       title: t('generic.warehouses'),
       existingIds: ids(lists.warehouses.rows),
       columns: [
-        { field: 'id', headerName: t('generic.fields.code'), minWidth: 100 },
-        { field: 'name', headerName: t('columns.name'), minWidth: 160, flex: 1 },
+        { field: 'id', headerName: t('generic.fields.code'), minWidth: 90 },
+        { field: 'name', headerName: t('columns.name'), minWidth: 120, flex: 1 },
         holds('racks'),
       ] as Array<GridColDef<WarehouseRow>>,
       fields: (mode: 'add' | 'edit'): FormField[] => [

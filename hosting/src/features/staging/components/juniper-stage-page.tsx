@@ -111,6 +111,7 @@ export default function JuniperStagePage() {
           error={lists.warehouses.error}
           selectedId={warehouseId}
           onSelect={(row) => setPicked({ warehouse: row.id })}
+          height={250}
           testId="warehouses"
         />
         <StagingLevel
@@ -122,6 +123,7 @@ export default function JuniperStagePage() {
           selectedId={rackId}
           onSelect={(row) => setPicked({ warehouse: warehouseId ?? undefined, rack: row.id })}
           empty={warehouseId ? undefined : t('generic.pickWarehouse')}
+          height={250}
           testId="racks"
         />
         <Box sx={{ gridColumn: '1 / -1' }}>
@@ -141,6 +143,7 @@ export default function JuniperStagePage() {
               })
             }
             empty={rackId ? undefined : t('generic.pickRack')}
+            height={280}
             testId="hosts"
           />
         </Box>
@@ -161,6 +164,7 @@ export default function JuniperStagePage() {
             error={lists.connected.error}
             flagged={flagged}
             empty={hostId ? t('generic.devicesOfHost') : t('generic.devicesOfRack')}
+            height={420}
             testId="devices"
           />
           <DeviceEvents events={events} loading={lists.events.loading} error={lists.events.error} />

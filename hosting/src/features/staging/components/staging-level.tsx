@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -36,6 +45,7 @@ export function StagingLevel<R extends Row>({
   onSelect,
   flagged,
   empty,
+  height = 300,
   testId,
 }: {
   list: StagingList;
@@ -58,6 +68,7 @@ export function StagingLevel<R extends Row>({
   flagged?: ReadonlyMap<string, number>;
   /** Shown above the table when it has nothing to show (e.g. 'Choose a warehouse'). */
   empty?: string;
+  height?: number;
   testId: string;
 }) {
   const { t } = useTranslation('staging');
@@ -66,7 +77,10 @@ export function StagingLevel<R extends Row>({
   const [refused, setRefused] = useState<R | null>(null);
 
   return (
-    <>
+    <Box component="section" aria-label={title} sx={{ minWidth: 0 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }} data-testid={`${testId}-title`}>
+        {title}
+      </Typography>
       <AdminTable<R>
         label={title}
         testId={testId}
@@ -83,7 +97,7 @@ export function StagingLevel<R extends Row>({
         onRowClick={onSelect}
         selectedId={selectedId}
         flagged={flagged}
-        height={330}
+        height={height}
         actions={empty ? <span data-testid={`${testId}-hint`}>{empty}</span> : undefined}
       />
       <EditDialog
@@ -126,6 +140,6 @@ export function StagingLevel<R extends Row>({
           </Button>
         </DialogActions>
       </Dialog>
-    </>
+    </Box>
   );
 }
