@@ -16,6 +16,7 @@ import {
   maxLength,
   minLength,
   required,
+  validatedText,
   type Validator,
 } from './validators';
 
@@ -44,18 +45,7 @@ export const LIMITS = {
   versionId: 20,
 } as const;
 
-/** A string field checked by SPEC.md section 5 validators; the issue message is an encoded message. */
-function text(...validators: Validator[]) {
-  return z.string().superRefine((value, ctx) => {
-    for (const validator of validators) {
-      const message = validator(value);
-      if (message) {
-        ctx.addIssue({ code: 'custom', message: encodeMessage(message) });
-        return;
-      }
-    }
-  });
-}
+const text = validatedText;
 
 /** Optional text: '' is stored as null. */
 function optionalText(...validators: Validator[]) {
@@ -107,7 +97,9 @@ const timestamp = z
     'timestamp',
   )
   .transform((value) => value.toDate());
-export const optionalTimestamp = z.union([timestamp, z.date(), z.null(), z.undefined()]).transform((v) => v ?? null);
+export const optionalTimestamp = z
+  .union([timestamp, z.date(), z.null(), z.undefined()])
+  .transform((v) => v ?? null);
 
 /**
  * Authorship stamp on every client write, checked by the rules: the writer's uid and the server's time.

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isValidMac, normalizeMac } from './mac';
 import { optionalTimestamp } from './network';
 import { PROVINCES } from './staging';
-import { encodeMessage, maxLength, required, type Validator } from './validators';
+import { encodeMessage, maxLength, required, validatedText, type Validator } from './validators';
 
 export const STAGING_LISTS = {
   warehouses: 'staging_warehouses',
@@ -33,17 +33,7 @@ export const STAGING_PARENTS = [
   { child: STAGING_LISTS.connected, field: 'hostDeviceId', parent: STAGING_LISTS.hosts },
 ] as const;
 
-function text(...validators: Validator[]) {
-  return z.string().superRefine((value, ctx) => {
-    for (const validator of validators) {
-      const message = validator(value);
-      if (message) {
-        ctx.addIssue({ code: 'custom', message: encodeMessage(message) });
-        return;
-      }
-    }
-  });
-}
+const text = validatedText;
 const optional = (...validators: Validator[]) =>
   z.union([z.literal(''), z.null(), z.undefined(), text(...validators)]).transform((value) => value || null);
 /** A whole number typed in a form or stored. */

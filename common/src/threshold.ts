@@ -18,6 +18,7 @@ import {
   maxLength,
   minLength,
   required,
+  validatedText,
   type ValidationMessage,
   type Validator,
 } from './validators';
@@ -56,17 +57,7 @@ export const THRESHOLD_LIMITS = {
 /** Results from best to worst: on a shared bound the better one wins. */
 const RANK: Record<RuleResult, number> = { pass: 0, warn: 1, fail: 2 };
 
-function text(...validators: Validator[]) {
-  return z.string().superRefine((value, ctx) => {
-    for (const validator of validators) {
-      const message = validator(value);
-      if (message) {
-        ctx.addIssue({ code: 'custom', message: encodeMessage(message) });
-        return;
-      }
-    }
-  });
-}
+const text = validatedText;
 function optionalText(...validators: Validator[]) {
   return z
     .union([z.literal(''), z.null(), z.undefined(), text(...validators)])

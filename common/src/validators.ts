@@ -2,6 +2,7 @@
  * SPEC.md section 5: reusable validators. Each returns a message (key + params, translated by the web app)
  * when the value is invalid, or null when it is valid.
  */
+import { z } from 'zod';
 import { isValidMac } from './mac';
 
 export type ValidationMessage =
@@ -90,4 +91,17 @@ export function decodeMessage(text: string): ValidationMessage {
   if (WITH_NUM.has(key)) return { key, num: Number(rest) } as ValidationMessage;
   if (key === 'ipInUse') return { key, row: rest };
   return { key } as ValidationMessage;
+}
+
+/** A string field checked by `validators` in order; the first failure is the issue, as an encoded message. */
+export function validatedText(...validators: Validator[]) {
+  return z.string().superRefine((value, ctx) => {
+    for (const validator of validators) {
+      const message = validator(value);
+      if (message) {
+        ctx.addIssue({ code: 'custom', message: encodeMessage(message) });
+        return;
+      }
+    }
+  });
 }
