@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Some tests start subprocesses or walk the simulator: room for a slower or busy machine.
+          testTimeout: 20_000,
           include: [
             'common/src/**/*.test.ts',
             'simulator/src/**/*.test.ts',
@@ -26,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          testTimeout: 20_000,
           include: ['hosting/src/**/*.test.{ts,tsx}'],
           setupFiles: ['hosting/src/testing/setup.ts'],
         },
@@ -34,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
+          testTimeout: 20_000,
           include: ['functions/src/**/*.api.test.ts'],
         },
       },
