@@ -70,7 +70,15 @@ export default function JuniperStagePage() {
     return lists.events.rows.filter((row) => here.has(row.warehouseId));
   }, [lists.events.rows, warehouses]);
 
-  const flagged = useChangeFlags(lists.connected.rows, (row) => `${row.state}|${row.updatedAt?.getTime()}`);
+  // Any level's row that changes is flagged for a second (SPEC.md section 4), not only the devices.
+  const version = (row: { updatedAt: Date | null; childCount?: number }) =>
+    `${row.updatedAt?.getTime()}|${row.childCount ?? ''}`;
+  const flagged = {
+    warehouses: useChangeFlags(lists.warehouses.rows, version),
+    racks: useChangeFlags(lists.racks.rows, version),
+    hosts: useChangeFlags(lists.hosts.rows, version),
+    devices: useChangeFlags(lists.connected.rows, (row) => `${row.state}|${version(row)}`),
+  };
   const levels = useGenericLevels({ lists, warehouseId, rackId, hostId, province });
 
   return (
@@ -110,6 +118,7 @@ export default function JuniperStagePage() {
           loading={lists.warehouses.loading}
           error={lists.warehouses.error}
           selectedId={warehouseId}
+          flagged={flagged.warehouses}
           onSelect={(row) => setPicked({ warehouse: row.id })}
           height={250}
           testId="warehouses"
@@ -121,6 +130,7 @@ export default function JuniperStagePage() {
           loading={lists.racks.loading}
           error={lists.racks.error}
           selectedId={rackId}
+          flagged={flagged.racks}
           onSelect={(row) => setPicked({ warehouse: warehouseId ?? undefined, rack: row.id })}
           empty={warehouseId ? undefined : t('generic.pickWarehouse')}
           height={250}
@@ -134,6 +144,7 @@ export default function JuniperStagePage() {
             loading={lists.hosts.loading || lists.firmwares.loading}
             error={lists.hosts.error ?? lists.firmwares.error}
             selectedId={hostId}
+            flagged={flagged.hosts}
             onSelect={(row) =>
               setPicked({
                 warehouse: warehouseId ?? undefined,
@@ -162,7 +173,7 @@ export default function JuniperStagePage() {
             rows={devices}
             loading={lists.connected.loading}
             error={lists.connected.error}
-            flagged={flagged}
+            flagged={flagged.devices}
             empty={hostId ? t('generic.devicesOfHost') : t('generic.devicesOfRack')}
             height={420}
             testId="devices"
