@@ -76,11 +76,18 @@ export interface WanGrades {
   oltRxPower: Grading;
   /** The receive power's pass range for this device (the chart draws its lower bound). */
   rxPowerPass: { rangeMin: number | null; rangeMax: number | null } | null;
+  /** The firmware score (0 correct, 1 wrong, -1 no approved version), by the `firmware` rules. */
+  firmware: Grading;
 }
 
-/** Each Wi-Fi client's RSSI graded, by client MAC. */
+/** The LAN's graded values: by the `rssi` and `wifiHealth` rules. */
 export interface LanGrades {
+  /** Each Wi-Fi client's RSSI, by client MAC. */
   clients: Record<string, Grading>;
+  /** Each Wi-Fi client's health word (excellent, good, fair, poor), by client MAC. */
+  health: Record<string, Grading>;
+  /** The Plume network's health score (0 to 100). */
+  plumeHealth: Grading;
 }
 
 export type LanSection = LanCpe & { grades: LanGrades };

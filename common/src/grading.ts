@@ -36,6 +36,16 @@ export const DEFAULT_THRESHOLDS: Record<'GPON' | 'EPON', Record<Metric, Threshol
   },
 };
 
+/**
+ * The graded words and scores the web app used to grade by fixed values, now the seeded rules of the
+ * `wifiHealth` and `firmware` definitions (threshold-seed.ts): a Wi-Fi client's health word, Plume's
+ * health score (0 to 100, graded as Plume's own status bands) and the firmware score (SPEC.md
+ * section 4: 0 correct firmware, 1 wrong firmware, -1 no approved version).
+ */
+export const WIFI_HEALTH_GRADES = { excellent: 'pass', good: 'pass', fair: 'warn', poor: 'fail' } as const;
+export const PLUME_HEALTH_SCORE: Threshold = { unit: '', failBelow: 55, warnBelow: 75 };
+export const FIRMWARE_SCORE_GRADES = { '0': 'pass', '1': 'fail', '-1': 'warn' } as const;
+
 export function grade(value: number | null | undefined, threshold: Threshold): Grading {
   const unit = threshold.unit;
   if (value === null || value === undefined || Number.isNaN(value))

@@ -1,17 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { THRESHOLD_OUTER_BOUND } from './constants';
-import { DEFAULT_THRESHOLDS, grade, type Metric } from './grading';
+import { firmwareScoreLabel } from './customer360';
 import {
+  DEFAULT_THRESHOLDS,
+  FIRMWARE_SCORE_GRADES,
+  grade,
+  PLUME_HEALTH_SCORE,
+  WIFI_HEALTH_GRADES,
+  type Metric,
+} from './grading';
+import {
+  definitionFieldsSchema,
   formatRange,
   gradeValue,
   passRange,
   rangesOverlap,
   ruleConflict,
   ruleFieldsSchema,
+  ruleShapeSchema,
+  TECHNOLOGIES,
   type RuleDocument,
   type ThresholdSet,
 } from './threshold';
 import { seedThresholdSet } from './threshold-seed';
+import { plumeClientSchema } from './upstream/lan';
 import { decodeMessage } from './validators';
 
 const base = {
@@ -138,6 +150,77 @@ describe('grading by the rules', () => {
             `${technology} ${metric} ${value}`,
           ).toBe(grade(value, threshold).grade);
       }
+  });
+
+  it('when graded by the seeded rules, then Wi-Fi health words, Plume scores and firmware scores grade as the web app did', () => {
+    // The web app's former fixed values, written out here so that a change to the constants shows.
+    expect(WIFI_HEALTH_GRADES).toEqual({ excellent: 'pass', good: 'pass', fair: 'warn', poor: 'fail' });
+    expect(PLUME_HEALTH_SCORE).toMatchObject({ failBelow: 55, warnBelow: 75 });
+    const firmwareGrade = { correct: 'pass', wrong: 'fail', noApproved: 'warn' } as const;
+    for (const technology of TECHNOLOGIES) {
+      const device = { technology, model: null };
+      // Every word the upstream may send, in any case.
+      for (const word of plumeClientSchema.shape.health.options)
+        for (const typed of [word, word.toUpperCase()])
+          expect(gradeValue(seed, 'wifiHealth', typed, device), `${technology} ${typed}`).toMatchObject({
+            grade: WIFI_HEALTH_GRADES[word],
+            source: { kind: 'default', rule: `${technology}-wifiHealth-${word.toUpperCase()}` },
+          });
+      const scores = [54, 54.99, 55, 55.01, 74, 74.99, 75, 75.01];
+      for (let score = 0; score <= 100; score += 0.5) scores.push(score);
+      for (const score of scores)
+        expect(gradeValue(seed, 'wifiHealth', score, device).grade, `${technology} Plume ${score}`).toBe(
+          grade(score, PLUME_HEALTH_SCORE).grade,
+        );
+      for (const score of [0, 1, -1])
+        expect(gradeValue(seed, 'firmware', score, device), `${technology} firmware ${score}`).toMatchObject({
+          grade: firmwareGrade[firmwareScoreLabel(score)],
+          source: { kind: 'default', range: { alphaValue: String(score) } },
+        });
+      expect(Object.keys(FIRMWARE_SCORE_GRADES).sort()).toEqual(['-1', '0', '1']);
+      expect(gradeValue(seed, 'firmware', 2, device).grade).toBe('n/a');
+    }
+  });
+
+  it('when the seeded records are checked like a form, then each is valid and no two rules conflict', () => {
+    // The fields a form has (not the dates and author the write adds).
+    const form = (record: object, shape: object) =>
+      Object.fromEntries(Object.keys(shape).map((key) => [key, (record as Record<string, unknown>)[key]]));
+    for (const definition of seed.definitions)
+      expect(
+        definitionFieldsSchema.safeParse(form(definition, definitionFieldsSchema.shape)).success,
+        definition.tdId,
+      ).toBe(true);
+    for (const rule of seed.rules) {
+      expect(ruleFieldsSchema.safeParse(form(rule, ruleShapeSchema.shape)).success, rule.tdId).toBe(true);
+      expect(ruleConflict(rule, seed.rules), rule.tdId).toBeNull();
+    }
+  });
+
+  it('when a seeded Wi-Fi health or firmware rule is changed, then the value grades by the change', () => {
+    const changed: ThresholdSet = {
+      ...seed,
+      rules: seed.rules.map((rule) =>
+        rule.tdId === 'GPON-wifiHealth-GOOD'
+          ? { ...rule, result: 'warn' }
+          : rule.tdId === 'GPON-wifiHealth-SCORE-PASS'
+            ? { ...rule, rangeMin: 80 }
+            : rule.tdId === 'GPON-wifiHealth-SCORE-WARN-LOW'
+              ? { ...rule, rangeMax: 80 }
+              : rule.tdId === 'GPON-firmware-NO-APPROVED'
+                ? { ...rule, result: 'fail' }
+                : rule,
+      ),
+    };
+    const gpon = { technology: 'GPON', model: null } as const;
+    expect(gradeValue(changed, 'wifiHealth', 'good', gpon).grade).toBe('warn');
+    expect(gradeValue(changed, 'wifiHealth', 78, gpon)).toMatchObject({
+      grade: 'warn',
+      source: { rule: 'GPON-wifiHealth-SCORE-WARN-LOW' },
+    });
+    expect(gradeValue(changed, 'firmware', -1, gpon).grade).toBe('fail');
+    // The other technology keeps its own rules.
+    expect(gradeValue(changed, 'wifiHealth', 'good', { technology: 'EPON', model: null }).grade).toBe('pass');
   });
 
   const set: ThresholdSet = {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CAPABILITY_MATRIX, ROLE_KEYS, type Capability } from '@insight/common/roles';
 import { appWith, fakeUpstream, tokenFor } from '../testing/fake-upstream';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
-import { certificate, details, healthyRoutes, MAC } from '../testing/fixtures';
+import { certificate, details, firmware, healthyRoutes, lan, MAC } from '../testing/fixtures';
 
 const ONU = '/api/fe/wan/v1/pon/onu/{mac}';
 const HOUR = 3_600_000;
@@ -587,6 +587,90 @@ describe('grading by the threshold manager’s rules', () => {
     expect(bc.grades[first.id].rxPower.value).toBe(first.power.rx);
     const lan = (await as().get(`/api/360/${MAC}/lan`)).body.data;
     for (const client of lan.clients) expect(lan.grades.clients[client.mac].value).toBe(client.rssi);
+  });
+
+  const wifi = () => {
+    const body = lan();
+    body.plume.health = { score: 74, status: 'warn' };
+    body.clients = (['excellent', 'good', 'fair', 'poor'] as const).map((health, i) => ({
+      mac: `00000000000${i}`,
+      ip: `192.168.1.${10 + i}`,
+      hostname: `client-${health}`,
+      band: '5GHz' as const,
+      channel: 36,
+      rssi: -50,
+      connectionState: 'connected' as const,
+      health,
+      podId: null,
+    }));
+    return { 'GET /api/fe/lan/v1/cpe/{mac}': { status: 200, body } };
+  };
+
+  it('when the seeded rules grade Wi-Fi health and firmware, then the grades are the web app’s former ones, each with its rule', async () => {
+    const { as } = setup(wifi());
+    const grades = (await as().get(`/api/360/${MAC}/lan`)).body.data.grades;
+    expect(Object.values(grades.health).map((grading) => (grading as { grade: string }).grade)).toEqual([
+      'pass',
+      'pass',
+      'warn',
+      'fail',
+    ]);
+    expect(grades.health['000000000002']).toMatchObject({
+      value: 'fair',
+      source: { kind: 'default', rule: 'GPON-wifiHealth-FAIR', definition: 'DEF-wifiHealth' },
+    });
+    expect(grades.plumeHealth).toMatchObject({
+      grade: 'warn',
+      value: 74,
+      source: { rule: 'GPON-wifiHealth-SCORE-WARN-LOW', range: { rangeMin: 55, rangeMax: 75 } },
+    });
+    for (const [score, grade, rule] of [
+      [0, 'pass', 'GPON-firmware-CORRECT'],
+      [1, 'fail', 'GPON-firmware-WRONG'],
+      [-1, 'warn', 'GPON-firmware-NO-APPROVED'],
+    ] as const) {
+      const { as: view } = setup({
+        [`GET ${ONU}/firmware`]: { status: 200, body: firmware({ score }) },
+      });
+      expect((await view().get(`/api/360/${MAC}/wan`)).body.data.grades.firmware).toMatchObject({
+        grade,
+        value: score,
+        source: { kind: 'default', rule },
+      });
+    }
+  });
+
+  it('when a Wi-Fi health or firmware rule changes, then the next view is graded by the changed rule', async () => {
+    let set = seedThresholdSet();
+    const { as } = setup(
+      { ...wifi(), [`GET ${ONU}/firmware`]: { status: 200, body: firmware({ score: -1 }) } },
+      { thresholds: { current: async () => set } },
+    );
+    expect((await as().get(`/api/360/${MAC}/wan`)).body.data.grades.firmware.grade).toBe('warn');
+    set = {
+      ...set,
+      rules: set.rules.map((rule) =>
+        rule.tdId === 'GPON-firmware-NO-APPROVED'
+          ? { ...rule, result: 'fail' }
+          : rule.tdId === 'GPON-wifiHealth-FAIR'
+            ? { ...rule, result: 'fail' }
+            : rule.tdId === 'GPON-wifiHealth-SCORE-PASS'
+              ? { ...rule, rangeMin: 70 }
+              : rule.tdId === 'GPON-wifiHealth-SCORE-WARN-LOW'
+                ? { ...rule, rangeMax: 70 }
+                : rule,
+      ),
+    };
+    expect((await as().get(`/api/360/${MAC}/wan`)).body.data.grades.firmware).toMatchObject({
+      grade: 'fail',
+      source: { rule: 'GPON-firmware-NO-APPROVED' },
+    });
+    const grades = (await as().get(`/api/360/${MAC}/lan`)).body.data.grades;
+    expect(grades.health['000000000002'].grade).toBe('fail');
+    expect(grades.plumeHealth).toMatchObject({
+      grade: 'pass',
+      source: { rule: 'GPON-wifiHealth-SCORE-PASS', range: { rangeMin: 70, rangeMax: null } },
+    });
   });
 
   it('when the rules change, then the next view is graded by the new rules, with the device’s variant first', async () => {

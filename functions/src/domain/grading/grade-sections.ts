@@ -3,25 +3,40 @@
  * device's technology and model (common/src/threshold.ts gradeValue), with the rule that decided.
  */
 import type { BirthCertificateGrades, LanGrades, WanGrades } from '@insight/common/customer360';
-import { gradeValue, passRange, type DeviceContext, type ThresholdSet } from '@insight/common/threshold';
+import {
+  gradeValue,
+  passRange,
+  type DeviceContext,
+  type Grading,
+  type ThresholdSet,
+} from '@insight/common/threshold';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import type { LanCpe } from '@insight/common/upstream/lan';
-import type { OnuState } from '@insight/common/upstream/wan';
+import type { OnuFirmware, OnuState } from '@insight/common/upstream/wan';
 
-export function gradeWan(set: ThresholdSet, device: DeviceContext, state: OnuState): WanGrades {
+export function gradeWan(
+  set: ThresholdSet,
+  device: DeviceContext,
+  state: OnuState,
+  firmware: OnuFirmware,
+): WanGrades {
   return {
     rxPower: gradeValue(set, 'rxPower', state.rx_pwr, device),
     txPower: gradeValue(set, 'txPower', state.tx_pwr, device),
     oltRxPower: gradeValue(set, 'oltRxPower', state.oltRxPower, device),
     rxPowerPass: passRange(set, 'rxPower', device),
+    firmware: gradeValue(set, 'firmware', firmware.score, device),
   };
 }
 
+/** Each client's RSSI and health word, and the Plume network's health score (both `wifiHealth`). */
 export function gradeLan(set: ThresholdSet, device: DeviceContext, lan: LanCpe): LanGrades {
+  const byClient = (grade: (client: LanCpe['clients'][number]) => Grading) =>
+    Object.fromEntries(lan.clients.map((client) => [client.mac, grade(client)]));
   return {
-    clients: Object.fromEntries(
-      lan.clients.map((client) => [client.mac, gradeValue(set, 'rssi', client.rssi, device)]),
-    ),
+    clients: byClient((client) => gradeValue(set, 'rssi', client.rssi, device)),
+    health: byClient((client) => gradeValue(set, 'wifiHealth', client.health, device)),
+    plumeHealth: gradeValue(set, 'wifiHealth', lan.plume.health.score, device),
   };
 }
 

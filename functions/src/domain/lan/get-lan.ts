@@ -5,8 +5,9 @@ import { settle } from '../section-error';
 import { stamp, type UpstreamCalls } from '../upstream-calls';
 
 /**
- * The LAN / Wi-Fi section. Client signals are graded for the device's technology, from its WAN details;
- * when those fail, the section still answers, its signals ungraded (each section fails alone).
+ * The LAN / Wi-Fi section. Client signals and health and the Plume health score are graded for the
+ * device's technology, from its WAN details; when those fail, the section still answers, its values
+ * ungraded (each section fails alone).
  */
 export async function getLan(
   calls: UpstreamCalls,

@@ -46,7 +46,7 @@ export async function getWan(
       firmware: { ...firmware.value, scoreLabel: firmwareScoreLabel(firmware.value.score) },
       registration: conditional.registration,
       provisioning: conditional.provisioning,
-      grades: gradeWan(rules, device, state.value),
+      grades: gradeWan(rules, device, state.value, firmware.value),
     },
     ...stamp([details, state, firmware, ...conditional.parts]),
   };
