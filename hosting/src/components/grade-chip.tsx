@@ -62,11 +62,21 @@ export function StatusChip({ grade, label }: { grade: Grade; label?: string }) {
   );
 }
 
-/** A measured value graded pass / warn / fail, with the reason on hover and for screen readers. */
-export function GradeChip({ grading, testId }: { grading: Grading; testId?: string }) {
+/**
+ * A measured value graded pass / warn / fail, with the reason on hover and for screen readers. `label`
+ * names the value in words (e.g. 'wrong firmware' for score 1); the reason then starts with it.
+ */
+export function GradeChip({ grading, label, testId }: { grading: Grading; label?: string; testId?: string }) {
   const reason = useGradeReason();
   const number = useNumber();
-  const text = reason(grading);
+  const value =
+    grading.value === null
+      ? '-'
+      : typeof grading.value === 'number'
+        ? `${number(grading.value)} ${grading.unit}`.trim()
+        : grading.value;
+  const shown = label ?? value;
+  const text = shown === value ? reason(grading) : `${shown} — ${reason(grading)}`;
   return (
     <Tooltip title={text} arrow>
       <Chip
@@ -74,13 +84,7 @@ export function GradeChip({ grading, testId }: { grading: Grading; testId?: stri
         variant="outlined"
         color={COLORS[grading.grade]}
         icon={ICONS[grading.grade]}
-        label={
-          grading.value === null
-            ? '-'
-            : typeof grading.value === 'number'
-              ? `${number(grading.value)} ${grading.unit}`.trim()
-              : grading.value
-        }
+        label={shown}
         aria-label={text}
         data-testid={testId}
         data-grade={grading.grade}

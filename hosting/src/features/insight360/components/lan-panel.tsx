@@ -9,8 +9,6 @@ import { FieldList } from '../../../components/field-list';
 import { GradeChip, StatusChip } from '../../../components/grade-chip';
 import { PlumeSummary } from './plume-summary';
 
-const HEALTH_GRADE = { excellent: 'pass', good: 'pass', fair: 'warn', poor: 'fail' } as const;
-
 export function LanPanel({ lan }: { lan: LanSection }) {
   const { t } = useTranslation('insight360');
   const value = (key: string) => t(`lan.values.${key}` as 'lan.values.connected');
@@ -66,7 +64,12 @@ export function LanPanel({ lan }: { lan: LanSection }) {
       field: 'health',
       headerName: t('lan.columns.health'),
       minWidth: 120,
-      renderCell: ({ row }) => <StatusChip grade={HEALTH_GRADE[row.health]} label={value(row.health)} />,
+      renderCell: ({ row }) => (
+        <GradeChip
+          grading={lan.grades?.health?.[row.mac] ?? ungraded(row.health)}
+          label={value(row.health)}
+        />
+      ),
     },
     {
       field: 'connectionState',

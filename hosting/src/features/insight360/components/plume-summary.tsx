@@ -2,7 +2,8 @@ import { Chip, Link, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LanSection } from '@insight/common/customer360';
 import { FieldList } from '../../../components/field-list';
-import { StatusChip } from '../../../components/grade-chip';
+import { ungraded } from '@insight/common/threshold';
+import { GradeChip } from '../../../components/grade-chip';
 
 /** Plume health, licence, links and SSIDs. */
 export function PlumeSummary({ lan }: { lan: LanSection }) {
@@ -15,9 +16,10 @@ export function PlumeSummary({ lan }: { lan: LanSection }) {
         {
           label: t('lan.health'),
           value: (
-            <StatusChip
-              grade={plume.health.status}
+            <GradeChip
+              grading={lan.grades?.plumeHealth ?? ungraded(plume.health.score)}
               label={t('lan.healthScore', { score: plume.health.score })}
+              testId="grade-plume-health"
             />
           ),
           testId: 'plume-health',

@@ -50,6 +50,25 @@ describe('the summary strip: each section’s worst grade and its reason', () =>
     } as unknown as LanSection;
     expect(lanSummary(lan)).toMatchObject({ grade: 'warn', reason: { kind: 'grading', label: 'laptop' } });
   });
+  it('when the rules grade the Plume health score, then LAN takes that grade and rule, not Plume’s own status', () => {
+    const lan = {
+      plume: { health: { status: 'pass', score: 60 } },
+      clients: [],
+      grades: {
+        clients: {},
+        health: {},
+        plumeHealth: grading('warn', 60, 'GPON-wifiHealth-SCORE-WARN-LOW'),
+      },
+    } as unknown as LanSection;
+    expect(lanSummary(lan)).toMatchObject({
+      grade: 'warn',
+      reason: {
+        kind: 'grading',
+        label: 'summary.plumeHealth',
+        grading: { source: { rule: 'GPON-wifiHealth-SCORE-WARN-LOW' } },
+      },
+    });
+  });
   it('when there is no voice service, an ATA offline or an inactive line, then voice says so', () => {
     expect(voiceSummary({ subscriber: null } as VoiceSection).grade).toBe('n/a');
     const voice = (status: string, active: boolean[]) =>

@@ -53,12 +53,8 @@ export function wanSummary(wan: WanSection): SectionSummary {
 
 export function lanSummary(lan: LanSection): SectionSummary {
   const clients = lan.clients.filter((client) => client.connectionState === 'connected');
-  const candidates: SectionSummary[] = [
-    {
-      grade: lan.plume.health.status,
-      reason: { kind: 'text', key: 'summary.plumeHealth', params: { score: lan.plume.health.score } },
-    },
-  ];
+  const candidates: SectionSummary[] = [];
+  if (lan.grades?.plumeHealth) candidates.push(graded('summary.plumeHealth', lan.grades.plumeHealth));
   for (const client of clients) {
     const grading = lan.grades?.clients[client.mac];
     if (grading) candidates.push(graded(client.hostname || client.mac, grading));

@@ -56,8 +56,6 @@ export function SignalSummary({ wan }: { wan: WanSection }) {
 export function FirmwareSummary({ wan }: { wan: WanSection }) {
   const { t } = useTranslation('insight360');
   const { firmware } = wan;
-  const grade =
-    firmware.scoreLabel === 'correct' ? 'pass' : firmware.scoreLabel === 'wrong' ? 'fail' : 'warn';
   return (
     <FieldList
       columns={3}
@@ -67,7 +65,13 @@ export function FirmwareSummary({ wan }: { wan: WanSection }) {
         { label: t('wan.approved'), value: firmware.approved.join(', ') || '-' },
         {
           label: t('wan.firmware'),
-          value: <StatusChip grade={grade} label={t(`wan.score.${firmware.scoreLabel}`)} />,
+          value: (
+            <GradeChip
+              grading={wan.grades?.firmware ?? ungraded(firmware.score)}
+              label={t(`wan.score.${firmware.scoreLabel}`)}
+              testId="grade-firmware"
+            />
+          ),
           testId: 'firmware-score',
         },
         { label: t('wan.model'), value: firmware.model },
