@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -40,6 +40,8 @@ interface Props<S extends z.ZodType<FieldValues, FieldValues>> {
   fields: readonly FormField[];
   /** A warning about the values as typed (e.g. 'Caution: if ID exists…'), or null. */
   notice?: (values: z.input<S>) => string | null;
+  /** Shown under the fields, from the values as typed (e.g. what a draft rule would grade). */
+  aside?: (values: z.input<S>) => ReactNode;
   /** Saves; resolves false when the write failed (the form stays open, nothing is lost). */
   onSubmit(values: z.output<S>): Promise<boolean>;
   onClose(): void;
@@ -61,6 +63,7 @@ export function EditDialog<S extends z.ZodType<FieldValues, FieldValues>>({
   defaultValues,
   fields,
   notice,
+  aside,
   onSubmit,
   onClose,
   testId,
@@ -187,6 +190,7 @@ export function EditDialog<S extends z.ZodType<FieldValues, FieldValues>>({
               />
             ))}
           </Box>
+          {aside?.(values)}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>

@@ -1,28 +1,34 @@
 import { useState } from 'react';
-import { Alert, Box, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { gradeValue, TECHNOLOGIES, type Parameter, type Technology } from '@insight/common/threshold';
-import { StatusChip, useGradeReason } from '../../../components/grade-chip';
 import type { ThresholdLists } from '../api/threshold-lists';
+import { GradeResult } from './grade-result';
+import { typedValue } from './rule-draft';
 
 /**
  * "Test a value": a definition, a technology, a variant and a value give the rule that applies and its
- * result, by the same matcher the API grades the 360 view with (common/src/threshold.ts).
+ * result, by the same matcher the API grades the 360 view with (common/src/threshold.ts). The value
+ * typed is the page's: the rule dialog shows what a draft would give for it.
  */
-export function TestValueBox({ lists }: { lists: ThresholdLists }) {
+export function TestValueBox({
+  lists,
+  typed,
+  onType,
+}: {
+  lists: ThresholdLists;
+  typed: string;
+  onType(value: string): void;
+}) {
   const { t } = useTranslation('admin');
-  const reason = useGradeReason();
   const [definitionId, setDefinitionId] = useState('');
   const [technology, setTechnology] = useState<Technology>('GPON');
   const [variantId, setVariantId] = useState('');
-  const [typed, setTyped] = useState('');
   const definition =
     lists.definitions.rows.find((row) => row.id === definitionId) ?? lists.definitions.rows[0];
   const variants = lists.variants.rows.filter((row) => row.technology === technology);
   const variant = variants.find((row) => row.id === variantId) ?? null;
-  const trimmed = typed.trim();
-  const numeric = trimmed !== '' && !Number.isNaN(Number(trimmed)) ? Number(trimmed) : null;
-  const value = definition?.direction === 'alpha' ? trimmed || null : (numeric ?? (trimmed || null));
+  const value = typedValue(typed, definition ?? null);
   const grading =
     definition && value !== null
       ? gradeValue(
@@ -97,7 +103,7 @@ export function TestValueBox({ lists }: { lists: ThresholdLists }) {
           size="small"
           label={t('threshold.test.value')}
           value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+          onChange={(event) => onType(event.target.value)}
           slotProps={{
             htmlInput: {
               'data-testid': 'test-value',
@@ -108,15 +114,7 @@ export function TestValueBox({ lists }: { lists: ThresholdLists }) {
       </Box>
       <Box sx={{ mt: 1.5 }} aria-live="polite" data-testid="test-result">
         {grading ? (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-            <StatusChip
-              grade={grading.grade}
-              label={t('threshold.test.result', { result: t(`threshold.results.${grading.grade}`) })}
-            />
-            <Typography variant="body2" data-testid="test-reason" data-rule={grading.source.rule ?? ''}>
-              {reason(grading)}
-            </Typography>
-          </Stack>
+          <GradeResult grading={grading} testId="test-reason" />
         ) : (
           <Alert severity="info" variant="outlined">
             {t('threshold.test.noValue')}

@@ -24,6 +24,7 @@ export default function ThresholdPage({ child = '' }: { child?: string }) {
   const lists = useThresholdLists();
   const rangeText = useRangeText();
   const [search, setSearch] = useState('');
+  const [testValue, setTestValue] = useState('');
 
   const matched = useMemo(() => {
     const definitions = new Map(lists.definitions.rows.map((row) => [row.id, row]));
@@ -95,8 +96,10 @@ export default function ThresholdPage({ child = '' }: { child?: string }) {
           </Typography>
         )}
       </Stack>
-      {tab === 'rules' && <TestValueBox lists={lists} />}
-      {tab === 'rules' && <RulesTable lists={lists} rows={matched.rules} canWrite={canWrite} />}
+      {tab === 'rules' && <TestValueBox lists={lists} typed={testValue} onType={setTestValue} />}
+      {tab === 'rules' && (
+        <RulesTable lists={lists} rows={matched.rules} canWrite={canWrite} testValue={testValue} />
+      )}
       {tab === 'definitions' && (
         <DefinitionsTable lists={lists} rows={matched.definitions} canWrite={canWrite} />
       )}
