@@ -22,15 +22,25 @@ async function editRule(page: Page, id: string, bounds: { rangeMin?: string; ran
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** Opens the device's 360 view until its receive power has `grade`; each attempt starts within the deadline. */
-async function gradeWithin(page: Page, mac: string, grade: string, since: number, deadlineMs = 5000) {
+/**
+ * Opens the device's 360 view (under `prefix`: '' or '/fr') until its receive power has `grade`, for at
+ * most `deadlineMs` after `since` (the save). `elapsed` is when the grade was seen: the view showed it
+ * within the deadline only if `elapsed` is at most `deadlineMs`.
+ */
+async function gradeWithin(
+  page: Page,
+  mac: string,
+  grade: string,
+  { since = Date.now(), deadlineMs = 5000, prefix = '' } = {},
+) {
   let seen: { grade: string | null; rule: string | null; label: string | null } = {
     grade: null,
     rule: null,
     label: null,
   };
+  let elapsed: number;
   do {
-    await page.goto(`/i/mac/${mac}`);
+    await page.goto(`${prefix}/i/mac/${mac}`);
     const chip = page.getByTestId('grade-rx');
     await chip.waitFor({ timeout: 30_000 });
     seen = {
@@ -38,9 +48,9 @@ async function gradeWithin(page: Page, mac: string, grade: string, since: number
       rule: await chip.getAttribute('data-rule'),
       label: await chip.getAttribute('aria-label'),
     };
-    if (seen.grade === grade) return { ...seen, elapsed: Date.now() - since };
-  } while (Date.now() - since < deadlineMs);
-  return { ...seen, elapsed: Date.now() - since };
+    elapsed = Date.now() - since;
+  } while (seen.grade !== grade && elapsed < deadlineMs);
+  return { ...seen, elapsed };
 }
 
 describe('threshold manager', () => {
@@ -71,29 +81,41 @@ describe('threshold manager', () => {
 
     const page = await browser.newPage();
     await signInFast(page, await createUser('threshold-eng', ['engineering']));
-    const before = await gradeWithin(page, device!.mac, 'pass', Date.now(), 0);
+    const before = await gradeWithin(page, device!.mac, 'pass', { deadlineMs: 0 });
     expect(before.grade).toBe('pass');
     expect(before.rule).toBe('GPON-rxPower-PASS');
 
     await page.goto('/threshold');
     await editRule(page, 'GPON-rxPower-PASS', { rangeMin: bound });
     await editRule(page, 'GPON-rxPower-WARN-LOW', { rangeMax: bound });
+    const narrowed = Date.now();
     expect(await row(page, 'GPON-rxPower-WARN-LOW').textContent()).toContain(
       `−27 ≤ x ≤ −${bound.replace('-', '')} dBm`,
     );
-    const warned = await gradeWithin(page, device!.mac, 'warn', Date.now());
+    const warned = await gradeWithin(page, device!.mac, 'warn', { since: narrowed });
     expect(warned.grade).toBe('warn');
+    expect(warned.elapsed, 'the new grade showed within 5 s of the save').toBeLessThanOrEqual(5000);
     expect(warned.rule).toBe('GPON-rxPower-WARN-LOW');
-    expect(warned.label).toContain('GPON-rxPower-WARN-LOW');
-    expect(warned.label).toContain(`−27 ≤ x ≤ −${bound.replace('-', '')} dBm`);
+    expect(warned.label).toContain(
+      `rule GPON-rxPower-WARN-LOW (default rule): −27 ≤ x ≤ −${bound.replace('-', '')} dBm`,
+    );
+    // The French view explains the same rule in French.
+    const warnedFr = await gradeWithin(page, device!.mac, 'warn', { deadlineMs: 0, prefix: '/fr' });
+    expect(warnedFr.grade).toBe('warn');
+    expect(warnedFr.label).toContain(
+      `avertissement, règle GPON-rxPower-WARN-LOW (règle par défaut) : −27 ≤ x ≤ −${bound.replace('-', '')} dBm`,
+    );
 
-    // Restored in French, in the order the overlap check allows.
+    // Restored in French, in the order the overlap check allows, and seen in the French view.
     await page.goto('/fr/threshold');
     await editRule(page, 'GPON-rxPower-WARN-LOW', { rangeMax: '-25' });
     await editRule(page, 'GPON-rxPower-PASS', { rangeMin: '-25' });
-    const restored = await gradeWithin(page, device!.mac, 'pass', Date.now());
+    const restoredAt = Date.now();
+    const restored = await gradeWithin(page, device!.mac, 'pass', { since: restoredAt, prefix: '/fr' });
     expect(restored.grade).toBe('pass');
+    expect(restored.elapsed, 'the restored grade showed within 5 s of the save').toBeLessThanOrEqual(5000);
     expect(restored.rule).toBe('GPON-rxPower-PASS');
+    expect(restored.label).toContain('réussi, règle GPON-rxPower-PASS (règle par défaut) : −25 ≤ x ≤ −9 dBm');
 
     // The change history has both edits of the pass rule, with the bound before and after.
     await page.goto(
