@@ -6,7 +6,8 @@ import enCommon from '../../hosting/src/locales/en/common.json';
 import frCommon from '../../hosting/src/locales/fr/common.json';
 import { catalogue, SIMULATOR } from './support/api-client';
 import { useBrowser } from './support/browser';
-import { closeAdminDb, putThresholdSeed } from './support/firestore';
+import { THRESHOLD_COLLECTIONS } from '@insight/common/threshold';
+import { adminDb, closeAdminDb, putThreshold, putThresholdSeed, runId } from './support/firestore';
 import { closeAdmin, createUser, signInFast } from './support/users';
 
 const row = (page: Page, id: string) => page.locator('.MuiDataGrid-row', { hasText: id });
@@ -178,6 +179,116 @@ describe('threshold manager', () => {
       await page.getByTestId('matches-variants').click();
       await expect.poll(() => page.url()).toContain(`${prefix}/threshold/variants`);
       await expect.poll(() => row(page, 'GPON-XGS').count()).toBe(1);
+    });
+
+  for (const { lang, prefix, admin, common } of [
+    { lang: 'en', prefix: '', admin: en, common: enCommon },
+    { lang: 'fr', prefix: '/fr', admin: fr, common: frCommon },
+  ] as const)
+    it(`when engineering deletes threshold records (${lang}), then a definition or variant that rules use is refused with how many, an unused record is deleted, and a taken variant name or model is a duplicate`, async () => {
+      const id = runId();
+      const variantId = `E2E-V-${id}`;
+      const ruleId = `E2E-R-${id}`;
+      const model = `E2E-MODEL-${id}`;
+      await putThreshold('variants', {
+        tdId: variantId,
+        variantName: `E2E variant ${id}`,
+        technology: 'GPON',
+        identifier: null,
+        variants: [model],
+        description: null,
+      });
+      await putThreshold('rules', {
+        tdId: ruleId,
+        definitionName: 'DEF-rssi',
+        technology: 'GPON',
+        variantName: variantId,
+        isDefault: false,
+        rangeMin: -60,
+        rangeMax: null,
+        alphaValue: null,
+        result: 'pass',
+        version: null,
+        description: null,
+      });
+      const exists = async (kind: keyof typeof THRESHOLD_COLLECTIONS, docId: string) =>
+        (await adminDb().collection(THRESHOLD_COLLECTIONS[kind]).doc(docId).get()).exists;
+      const inUse = (count: number) =>
+        (count === 1 ? admin.threshold.inUse_one : admin.threshold.inUse_other).replace(
+          '{{count}}',
+          String(count),
+        );
+      const page = await browser.newPage();
+      await signInFast(page, await createUser(`threshold-delete-${lang}`, ['engineering']));
+
+      /** Searches the screen for one record and clicks its delete action. */
+      const deleteRow = async (path: string, docId: string) => {
+        await page.goto(`${prefix}${path}`);
+        await page.getByTestId('threshold-search').fill(docId);
+        await expect.poll(() => row(page, docId).count(), { timeout: 20_000 }).toBe(1);
+        await row(page, docId).getByTestId('row-delete').click();
+      };
+      const refusal = page.getByTestId('in-use-dialog');
+      const closeRefusal = async () => {
+        await refusal.getByRole('button', { name: admin.netManage.close }).click();
+        await refusal.waitFor({ state: 'hidden' });
+      };
+
+      // A definition that rules use: refused, saying how many rules use it.
+      const rxRules = await adminDb()
+        .collection(THRESHOLD_COLLECTIONS.rules)
+        .where('definitionName', '==', 'DEF-rxPower')
+        .count()
+        .get();
+      await deleteRow('/threshold/definitions', 'DEF-rxPower');
+      await expect.poll(() => refusal.textContent()).toContain(inUse(rxRules.data().count));
+      expect(await refusal.textContent()).toContain(
+        admin.threshold.deleteRefusedTitle.replace('{{name}}', 'ONU receive power'),
+      );
+      expect(await page.getByTestId('confirm-delete').count()).toBe(0);
+      await closeRefusal();
+      expect(await exists('definitions', 'DEF-rxPower')).toBe(true);
+
+      // A variant that one rule uses: refused too.
+      await deleteRow('/threshold/variants', variantId);
+      await expect.poll(() => refusal.textContent()).toContain(inUse(1));
+      await closeRefusal();
+      expect(await exists('variants', variantId)).toBe(true);
+
+      // The rule is deleted through the screen, after the confirmation of SPEC.md section 5.
+      await deleteRow('/threshold', ruleId);
+      const confirm = page.getByTestId('confirm-delete');
+      await expect.poll(() => confirm.textContent()).toContain(common.adminKit.confirmDelete);
+      await page.getByTestId('confirm-delete-yes').click();
+      await confirm.waitFor({ state: 'hidden' });
+      await expect.poll(() => row(page, ruleId).count()).toBe(0);
+      expect(await exists('rules', ruleId)).toBe(false);
+
+      // No rule uses the variant any more: it is deleted.
+      await deleteRow('/threshold/variants', variantId);
+      await page.getByTestId('confirm-delete-yes').click();
+      await confirm.waitFor({ state: 'hidden' });
+      await expect.poll(() => row(page, variantId).count()).toBe(0);
+      expect(await exists('variants', variantId)).toBe(false);
+
+      // A new variant may not take another's name or one of its models.
+      await page.getByTestId('threshold-search').fill('');
+      await page.getByTestId('variants-table-add').click();
+      const dialog = page.getByTestId('variant-dialog');
+      await page.getByTestId('field-tdId').fill(`E2E-DUP-${id}`);
+      await page.getByTestId('field-variantName').fill('xgs pon optics');
+      await page.getByTestId('field-variants').fill(`${model}, Nokia XS-010X-Q`);
+      await page.getByTestId('variant-dialog-save').click();
+      await expect
+        .poll(() =>
+          dialog
+            .locator('.MuiFormHelperText-root.Mui-error', { hasText: common.validation.duplicate })
+            .count(),
+        )
+        .toBe(2);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await exists('variants', `E2E-DUP-${id}`)).toBe(false);
     });
 
   it('when operation opens the thresholds, then the tables are read-only; support1 has no access', async () => {

@@ -1,7 +1,7 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { NETWORK_COLLECTIONS, type CmtsFields } from '@insight/common/network';
-import { THRESHOLD_COLLECTIONS } from '@insight/common/threshold';
+import { THRESHOLD_COLLECTIONS, type ThresholdKind } from '@insight/common/threshold';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
 
 let app: App | undefined;
@@ -56,6 +56,22 @@ export function cmtsRow(cmtsId: string, headEnd: string, marketArea: string, n: 
     configLastUpdated: null,
     overrideIpChecks: false,
   };
+}
+
+/** One threshold record as the screen would save it (server dates, an author). */
+export async function putThreshold(
+  kind: ThresholdKind,
+  record: { tdId: string; [field: string]: unknown },
+): Promise<void> {
+  await adminDb()
+    .collection(THRESHOLD_COLLECTIONS[kind])
+    .doc(record.tdId)
+    .set({
+      ...record,
+      insertDate: FieldValue.serverTimestamp(),
+      updateDate: FieldValue.serverTimestamp(),
+      updatedBy: 'e2e',
+    });
 }
 
 /** The threshold lists as `npm start` seeds them (today's default ranges as rules). */
