@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { catalogue } from './support/api-client';
+import { catalogue, SIMULATOR } from './support/api-client';
 import { useBrowser } from './support/browser';
 import { closeAdmin, createUser, signInFast } from './support/users';
 
@@ -11,7 +11,7 @@ describe('the 360 view’s summary strip', () => {
     { width: 1440, height: 900, prefix: '' },
     { width: 390, height: 844, prefix: '/fr' },
   ])
-    it(`when a device is opened at ${width}×${height}${prefix ? ' in French' : ''}, then the strip is in the first screen, graded, and a chip opens its tab`, async () => {
+    it(`when a device is opened at ${width}×${height}${prefix ? ' in French' : ''}, then the strip is in the first screen, graded, a chip opens its tab, and the customer card still opens`, async () => {
       const [device] = await catalogue('voice');
       const page = await browser.newPage({ viewport: { width, height } });
       await signInFast(page, await createUser(`strip-${width}`, ['support3']));
@@ -39,5 +39,28 @@ describe('the 360 view’s summary strip', () => {
         await page.getByTestId(`panel-${tab}`).waitFor();
         expect(page.url()).toContain(`tab=${tab}`);
       }
+
+      // The customer card folds away (folded at first on a phone) and opens again with the customer.
+      const account = (await (
+        await fetch(
+          `${SIMULATOR}/customer-accounts?deviceMac=${device!.mac}&language=${prefix ? 'fr' : 'en'}`,
+        )
+      ).json()) as { contactList: Array<{ firstName: string; lastName: string; isPrimaryContact: boolean }> };
+      const primary = account.contactList.find((contact) => contact.isPrimaryContact)!;
+      const toggle = page.getByTestId('customer-toggle');
+      const name = page.getByTestId('customer-name');
+      const cardHeight = () =>
+        page.getByTestId('customer-collapse').evaluate((element) => element.getBoundingClientRect().height);
+      const unfoldedAtFirst = width >= 600;
+      expect(await toggle.getAttribute('aria-expanded')).toBe(String(unfoldedAtFirst));
+      if (unfoldedAtFirst) await toggle.click();
+      await expect.poll(cardHeight).toBe(0);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(cardHeight).toBeGreaterThan(0);
+      await name.waitFor({ state: 'visible' });
+      expect(await name.textContent()).toContain(`${primary.firstName}`);
+      expect(await name.textContent()).toContain(`${primary.lastName}`);
     });
 });
