@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { CAPABILITY_MATRIX, ROLE_KEYS, type Capability } from '@insight/common/roles';
-import { appWith, fakeUpstream, tokenFor } from '../testing/fake-upstream';
+import { appWith, fakeUpstream, testVerifyToken, tokenFor } from '../testing/fake-upstream';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
 import { certificate, details, firmware, healthyRoutes, lan, MAC } from '../testing/fixtures';
 
@@ -489,6 +489,31 @@ describe('SMS: strict numbers and limits', () => {
     expect(audit.records.at(-1)!.parameters).toMatchObject({ limit: 'mac' });
     expect((await send(app, 'u6', 'AABBCCDDEE99')).status).toBe(202);
     expect(upstream.called('/v1/messages')).toHaveLength(6);
+  });
+
+  it('when one user sends 30 SMS for one device at once, then exactly 5 go out and 25 get 429 with Retry-After, each refusal audited', async () => {
+    // The tokens are verified together (as when the signing keys arrive), so the 30 requests reach the
+    // limits in the same turn, not one after another as their arrival would have them.
+    const waiting: Array<() => void> = [];
+    const verifyToken: typeof testVerifyToken = async (token) => {
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        if (waiting.length === 30) for (const release of waiting) release();
+      });
+      return testVerifyToken(token);
+    };
+    const { app, upstream, audit } = setup({}, { verifyToken });
+    const answers = await Promise.all(Array.from({ length: 30 }, () => send(app, 'u1', MAC)));
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+    for (const refused of answers.filter((res) => res.status === 429)) {
+      expect(refused.body.error.code).toBe('rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(upstream.called('/v1/messages')).toHaveLength(5);
+    expect(audit.records.filter((record) => record.outcome === 'sent')).toHaveLength(5);
+    expect(audit.records.filter((record) => record.errorCode === 'rate_limited')).toHaveLength(25);
   });
 });
 

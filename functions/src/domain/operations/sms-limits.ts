@@ -11,8 +11,9 @@ export interface SmsLimits {
 }
 
 /**
- * Per-instance counters (the deployed function runs with few instances; each keeps its own window,
- * so the effective limit is at most this many per instance).
+ * Per-instance counters: each instance of the function keeps its own window, so with n instances up to
+ * n × the limit may go out (see README, Security). A shared store (a Firestore counter document per user
+ * and per device, updated in a transaction) would make it one limit for all instances.
  */
 export function memorySmsLimits(limit: { points: number; durationSeconds: number } = SMS_LIMIT): SmsLimits {
   const byUser = new RateLimiterMemory({
@@ -29,17 +30,26 @@ export function memorySmsLimits(limit: { points: number; durationSeconds: number
     const state = await limiter.get(key);
     return state && state.remainingPoints <= 0 ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
   };
+  // A point is taken from both allowances or from neither: one spent allowance must not use up the other.
+  const checkAndTake = async (uid: string, mac: string): Promise<SmsLimitVerdict> => {
+    for (const [scope, limiter, key] of [
+      ['user', byUser, uid],
+      ['mac', byMac, mac],
+    ] as const) {
+      const retryAfterSeconds = await spent(limiter, key);
+      if (retryAfterSeconds) return { ok: false, scope, retryAfterSeconds };
+    }
+    await Promise.all([byUser.consume(uid), byMac.consume(mac)]);
+    return { ok: true };
+  };
+  // One take at a time: the check and the consumption are separate awaits, so concurrent takes would all
+  // pass the check before any consumed, and the surplus would then be rejected by consume() itself.
+  let previous: Promise<unknown> = Promise.resolve();
   return {
-    async take(uid, mac) {
-      for (const [scope, limiter, key] of [
-        ['user', byUser, uid],
-        ['mac', byMac, mac],
-      ] as const) {
-        const retryAfterSeconds = await spent(limiter, key);
-        if (retryAfterSeconds) return { ok: false, scope, retryAfterSeconds };
-      }
-      await Promise.all([byUser.consume(uid), byMac.consume(mac)]);
-      return { ok: true };
+    take(uid, mac) {
+      const verdict = previous.then(() => checkAndTake(uid, mac));
+      previous = verdict.catch(() => undefined);
+      return verdict;
     },
   };
 }
