@@ -25,6 +25,7 @@ import { createSimulator } from './server';
 import type { CatalogueItem } from './routes/sim';
 
 const EPOCH = Date.UTC(2026, 10, 20);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A simulator of the tests' epoch, without latency, as supertest's server. */
 const simulator = async (seed: string) =>
   (await createSimulator({ seed, epoch: EPOCH, config: { latencyMs: 0, jitterMs: 0, errorRate: 0 } })).server;
@@ -415,5 +416,46 @@ describe('simulator: idempotency keys', () => {
     expect(other.body.requestId).not.toBe(first.body.requestId);
     expect((await send('key-aaaaaaaa', { action: 'bogus' })).status).toBe(400);
     expect((await request(app).get(`/_sim/records?kind=reset&mac=${mac}`)).body).toHaveLength(before + 2);
+  });
+
+  it('when a retry arrives while the first attempt still runs, then it waits for it: one record, the same answer', async () => {
+    const [, item] = await catalogue('epon', 2);
+    const mac = item!.mac;
+    const path = `/api/fe/wan/v1/pon/onu/${mac}/action`;
+    const before = (await request(app).get(`/_sim/records?kind=reset&mac=${mac}`)).body.length as number;
+    // The slow fault holds the first attempt in its route for 150 ms; the retry comes meanwhile.
+    const send = () =>
+      request(app)
+        .post(path)
+        .set('idempotency-key', 'key-in-flight')
+        .set('x-sim-fault', 'slow')
+        .send({ action: 'reset' });
+    const first$ = send().then((res) => res);
+    await sleep(50);
+    const [first, retry] = await Promise.all([first$, send()]);
+    expect(first.status).toBe(202);
+    expect(retry.status).toBe(202);
+    expect(retry.body.requestId).toBe(first.body.requestId);
+    expect([first, retry].filter((res) => res.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
+    expect((await request(app).get(`/_sim/records?kind=reset&mac=${mac}`)).body).toHaveLength(before + 1);
+  });
+
+  it('when the first attempt fails, then a retry waiting for it runs the operation', async () => {
+    const [, , item] = await catalogue('epon', 3);
+    const mac = item!.mac;
+    const path = `/api/fe/wan/v1/pon/onu/${mac}/action`;
+    const before = (await request(app).get(`/_sim/records?kind=reset&mac=${mac}`)).body.length as number;
+    const send = (fault?: string) => {
+      const req = request(app).post(path).set('idempotency-key', 'key-first-fails');
+      return (fault ? req.set('x-sim-fault', fault) : req).send({ action: 'reset' });
+    };
+    // The first attempt answers 504 after 200 ms; the retry sent at once waits, then runs.
+    const first$ = send('timeout').then((res) => res);
+    await sleep(50);
+    const [first, retry] = await Promise.all([first$, send()]);
+    expect(first.status).toBe(504);
+    expect(retry.status).toBe(202);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect((await request(app).get(`/_sim/records?kind=reset&mac=${mac}`)).body).toHaveLength(before + 1);
   });
 });
