@@ -1,5 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import type { Auth, UserRecord } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import { firebaseUserDirectory } from '../adapters/identity/firebase-user-directory';
 import { CAPABILITY_MATRIX, ROLE_KEYS, type RoleKey } from '@insight/common/roles';
 import { cachedCurrentRoles } from '../domain/users/current-roles';
 import { MemoryUserDirectory, type DirectoryUser } from '../domain/users/user-directory';
@@ -228,5 +231,64 @@ describe('roles checked on every call', () => {
       .get('/api/users')
       .set('authorization', tokenFor('ghost', ['engineering']));
     expect(res.status).toBe(403);
+  });
+});
+
+describe('sessions end when roles are removed', () => {
+  /** Firebase Auth and Firestore as the directory adapter uses them, recording each call in order. */
+  function firebaseFakes(claims: Record<string, unknown>) {
+    const calls: string[] = [];
+    const auth = {
+      getUser: async (uid: string) =>
+        ({
+          uid,
+          email: `${uid}@insight.test`,
+          emailVerified: true,
+          displayName: uid,
+          disabled: false,
+          customClaims: claims,
+          metadata: { lastSignInTime: null },
+        }) as unknown as UserRecord,
+      setCustomUserClaims: async (uid: string, next: { roles: RoleKey[] }) => {
+        claims.roles = next.roles;
+        calls.push(`claims ${uid} [${next.roles.join(',')}]`);
+      },
+      revokeRefreshTokens: async (uid: string) => {
+        calls.push(`revoke ${uid}`);
+      },
+    } as unknown as Auth;
+    const db = {
+      doc: (path: string) => ({
+        set: async (data: { roles: RoleKey[] }) => {
+          calls.push(`mirror ${path} [${data.roles.join(',')}]`);
+        },
+      }),
+    } as unknown as Firestore;
+    return { auth, db, calls };
+  }
+
+  it("when engineering removes a role, then the user's refresh tokens are revoked before the mirror changes; a grant revokes nothing", async () => {
+    const { auth, db, calls } = firebaseFakes({ roles: [] });
+    const { app } = appWith(fakeUpstream({}).transport, {
+      directory: firebaseUserDirectory(
+        () => auth,
+        () => db,
+      ),
+      policy: POLICY,
+    });
+    const put = (roles: RoleKey[]) =>
+      request(app)
+        .put('/api/users/u1/roles')
+        .set('authorization', tokenFor('boss', ['engineering']))
+        .send({ roles });
+    expect((await put(['support1', 'support3'])).status).toBe(200);
+    expect((await put(['support1', 'support3', 'install'])).status).toBe(200);
+    expect(calls.some((call) => call.startsWith('revoke'))).toBe(false);
+    calls.length = 0;
+    expect((await put(['support1'])).status).toBe(200);
+    expect(calls).toEqual(['claims u1 [support1]', 'revoke u1', 'mirror user_roles/u1 [support1]']);
+    calls.length = 0;
+    expect((await put([])).status).toBe(200);
+    expect(calls).toEqual(['claims u1 []', 'revoke u1', 'mirror user_roles/u1 []']);
   });
 });

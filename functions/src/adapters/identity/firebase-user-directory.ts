@@ -33,9 +33,12 @@ export function firebaseUserDirectory(auth: () => Auth, db: () => Firestore): Us
         return null;
       }
     },
-    async setRoles(uid: string, roles: RoleKey[], by: string) {
+    async setRoles(uid: string, roles: RoleKey[], by: string, options: { revokeSessions?: boolean } = {}) {
       const record = await auth().getUser(uid);
       await auth().setCustomUserClaims(uid, { ...(record.customClaims ?? {}), roles });
+      // Before the mirror: the user's browser asks for a new token when the mirror changes, and that
+      // refresh must already be refused. ID tokens minted before stay valid until they expire (≤ 1 h).
+      if (options.revokeSessions) await auth().revokeRefreshTokens(uid);
       await db()
         .doc(`user_roles/${uid}`)
         .set({ roles, updatedBy: by, updatedAt: FieldValue.serverTimestamp() });

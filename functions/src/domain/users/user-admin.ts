@@ -92,8 +92,12 @@ export async function setUserRoles(
     );
   }
   const parameters = { target: targetUid, targetEmail: target.email, before: target.roles, roles: next };
+  // A removed role also ends the user's sessions (refresh tokens revoked): they sign in again to get a
+  // token. The API checks current roles on every call; Firestore trusts an ID token's claim until it
+  // expires (≤ 1 h), and revoking is what stops that session from minting more.
+  const removed = target.roles.some((role) => !next.includes(role));
   try {
-    await deps.directory.setRoles(targetUid, next, actor.uid);
+    await deps.directory.setRoles(targetUid, next, actor.uid, { revokeSessions: removed });
   } catch (error) {
     await deps.audit.write({ ...base, parameters, outcome: 'failed', errorCode: 'internal' });
     throw error;
