@@ -4,6 +4,7 @@
  *   tsx scripts/emulators.ts exec [--only a,b] [--with-simulator] -- <command...>
  */
 import type { ChildProcess } from 'node:child_process';
+import { writeEmulatorConfig } from './lib/emulator-config';
 import { emulatorEnv, FIREBASE_BIN, PROJECT_ID, SetupError } from './lib/emulator-env';
 import { cleanEmulatorSockets, runFiltered, startSimulator, stop } from './lib/processes';
 
@@ -50,6 +51,9 @@ try {
     PROJECT_ID,
     '--only',
     only,
+    // firebase.json with the emulators' addresses in the hosting CSP (the deployed one has none).
+    '--config',
+    writeEmulatorConfig(),
   ];
   if (mode === 'exec') args.push(command.length === 1 ? command[0]! : command.map(shellQuote).join(' '));
   // The emulators log every hosting and function request; tests and CI only need the rest.

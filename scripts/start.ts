@@ -15,6 +15,7 @@ import {
   waitForUrl,
 } from './lib/emulator-env';
 import { DEMO_USERS } from './lib/demo-users';
+import { writeEmulatorConfig } from './lib/emulator-config';
 import { cleanEmulatorSockets, run, startSimulator, stop } from './lib/processes';
 import { seed } from './seed';
 import { initializeApp } from 'firebase-admin/app';
@@ -50,11 +51,15 @@ try {
   simulator = await startSimulator({ quiet: true });
   mkdirSync(path.dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
-  emulators = spawn(FIREBASE_BIN, ['emulators:start', '--project', PROJECT_ID], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  emulators = spawn(
+    FIREBASE_BIN,
+    ['emulators:start', '--project', PROJECT_ID, '--config', writeEmulatorConfig()],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   emulators.stdout!.pipe(log);
   emulators.stderr!.pipe(log);
   const exited = new Promise<never>((_, reject) =>
