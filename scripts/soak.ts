@@ -1,20 +1,23 @@
 /**
  * `npm run soak`: a fault soak of the API, loopback only, bounded in count and time. The functions' app
- * runs in-process against the simulator (in-process too) with an error rate of 0.2 and a latency spread
+ * runs in-process against the simulator (in its own process) with an error rate of 0.2 and a latency spread
  * around the upstream timeout; it sends SOAK_VIEWS streamed 360 views and SOAK_OPERATIONS operations
- * (resets and SMS on distinct devices), then checks:
- *   lost            views or operations that got no complete answer (a view must list all five sections)
+ * (resets, and SMS of each device's newest birth certificate, on distinct devices), then checks:
+ *   lost            views or operations that got no complete answer (a view must list all five sections),
+ *                   counting those not sent before SOAK_DEADLINE_MS
  *   unhandled       unhandled rejections and uncaught exceptions in the process
  *   audit_mismatch  operations without exactly one audit record, or whose outcome disagrees with what
- *                   the simulator recorded (sent: recorded; failed: not recorded; unknown: either)
+ *                   the simulator recorded (sent: recorded, to the number asked, naming the certificate;
+ *                   failed: not recorded; unknown: either) or with the answer (2xx exactly when sent)
  *   rss_growth_mb   resident memory after the run minus after the warm-up (after a GC)
- * Ends with `soak: views=<n> lost=<a> unhandled=<b> audit_mismatch=<c> rss_growth_mb=<d>`.
+ * Ends with `soak: views=<n> lost=<a> unhandled=<b> audit_mismatch=<c> rss_growth_mb=<d>`, and exits
+ * non-zero when a target is missed (lost, unhandled or audit_mismatch above 0, RSS growth above 50 MB).
  */
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { SECTIONS } from '../common/src/customer360';
-import { createApp } from '../functions/src/app';
+import { createApp, createClients } from '../functions/src/app';
 import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
 import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
 import { httpTransport } from '../functions/src/adapters/upstream/transport';
@@ -26,6 +29,8 @@ const OPERATIONS = Number(process.env.SOAK_OPERATIONS ?? 500);
 const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 100);
 const TIMEOUT_MS = 300;
 const DEADLINE_MS = Number(process.env.SOAK_DEADLINE_MS ?? 15 * 60_000);
+const RSS_GROWTH_TARGET_MB = 50;
+const SMS_PHONE = '6135550100';
 
 let unhandled = 0;
 process.on('unhandledRejection', () => unhandled++);
@@ -47,10 +52,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'simulator/src/main.ts
 });
 await waitForUrl(`${simBase}/_sim/health`, 30_000);
 const transport = httpTransport();
-const service = (baseUrl: string) => ({ baseUrl, timeoutMs: TIMEOUT_MS, transport });
-const sim = {
-  base: simBase,
-  upstream: {
+const upstreamOf = (timeoutMs: number) => {
+  const service = (baseUrl: string) => ({ baseUrl, timeoutMs, transport });
+  return {
     customer: service(simBase),
     wan: service(simBase),
     lan: service(simBase),
@@ -58,14 +62,9 @@ const sim = {
     birthCertificates: service(`${simBase}/bc`),
     sms: service(`${simBase}/sms`),
     search: service(simBase),
-  },
+  };
 };
-// Latency from 0.4× to 1.2× the timeout: some calls answer, some time out; a fifth fail outright.
-await fetch(`${sim.base}/_sim/config`, {
-  method: 'PUT',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ latencyMs: TIMEOUT_MS * 0.4, jitterMs: TIMEOUT_MS * 0.8, errorRate: 0.2 }),
-});
+const sim = { base: simBase, upstream: upstreamOf(TIMEOUT_MS) };
 const audit = new MemoryAuditSink();
 const app = createApp({
   version: 'soak',
@@ -86,16 +85,48 @@ await new Promise((resolve) => server.once('listening', resolve));
 const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const agent = new Agent({ connections: CONCURRENCY, keepAliveTimeout: 10_000 });
 
-const macs: string[] = [];
-while (macs.length < Math.min(5000, VIEWS + OPERATIONS)) {
+const items: Array<{ mac: string; kinds: string[] }> = [];
+while (items.length < Math.min(5000, VIEWS + OPERATIONS)) {
   const page = (await (
-    await fetch(`${sim.base}/_sim/catalogue?limit=1000&offset=${macs.length}`)
+    await fetch(`${sim.base}/_sim/catalogue?limit=1000&offset=${items.length}`)
   ).json()) as {
-    items: Array<{ mac: string }>;
+    items: Array<{ mac: string; kinds: string[] }>;
   };
   if (page.items.length === 0) break;
-  macs.push(...page.items.map((item) => item.mac));
+  items.push(...page.items);
 }
+const macs = items.map((item) => item.mac);
+
+// Operations: each on its own device (the last of the catalogue), by its own user; resets and SMS in
+// turn, an SMS on a device with a birth certificate, naming its newest (read before the faults are on).
+const direct = createClients(upstreamOf(10_000));
+type Operation = { mac: string; kind: 'reset' | 'sms'; certificateId: string | null };
+const planned: Operation[] = [];
+for (let i = items.length - 1; i >= 0 && planned.length < OPERATIONS; i -= 1) {
+  const item = items[i]!;
+  if (planned.length % 2 === 0) {
+    planned.push({ mac: item.mac, kind: 'reset', certificateId: null });
+    continue;
+  }
+  if (item.kinds.includes('no-bc')) continue;
+  const details = await direct.wan.details(item.mac);
+  const certificates = await direct.birthCertificates.list(
+    details.networkType,
+    details.networkGroup,
+    item.mac,
+  );
+  const newest = (certificates ?? []).sort((a, b) => b.ts.localeCompare(a.ts))[0];
+  if (newest) planned.push({ mac: item.mac, kind: 'sms', certificateId: newest.id });
+}
+if (planned.length < OPERATIONS)
+  throw new Error(`only ${planned.length} devices for ${OPERATIONS} operations`);
+
+// Latency from 0.4× to 1.2× the timeout: some calls answer, some time out; a fifth fail outright.
+await fetch(`${sim.base}/_sim/config`, {
+  method: 'PUT',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ latencyMs: TIMEOUT_MS * 0.4, jitterMs: TIMEOUT_MS * 0.8, errorRate: 0.2 }),
+});
 
 // The simulator keeps every device it has generated: generate them all first, so that its answers are
 // as quick at the end as at the start.
@@ -114,8 +145,8 @@ async function pool(count: number, task: (index: number) => Promise<void>): Prom
   );
 }
 
-let lost = 0;
-let views = 0;
+/** Views answered in full; the others (failed, incomplete, or not sent before the deadline) are lost. */
+let complete = 0;
 async function view(index: number): Promise<void> {
   const mac = macs[index % macs.length]!;
   try {
@@ -133,10 +164,9 @@ async function view(index: number): Promise<void> {
         .filter(Boolean)
         .map((line) => (JSON.parse(line) as { section: string }).section),
     );
-    if (res.statusCode !== 200 || SECTIONS.some((section) => !sections.has(section))) lost += 1;
-    views += 1;
+    if (res.statusCode === 200 && SECTIONS.every((section) => sections.has(section))) complete += 1;
   } catch {
-    lost += 1;
+    // Lost: counted as a view without a complete answer.
   }
 }
 
@@ -154,18 +184,15 @@ const memory = () => {
 const WARMUP = Math.min(2000, VIEWS);
 await pool(WARMUP, view);
 const rssAfterWarmup = memory();
-views = 0;
-lost = 0;
+complete = 0;
 await pool(VIEWS, (index) => view(index + WARMUP));
+let lost = VIEWS - complete;
 
-// Operations: each on its own device (the last MACs of the catalogue), by its own user.
-const operationMacs = macs.slice(-OPERATIONS);
-const operations: Array<{ mac: string; kind: 'reset' | 'sms'; status: number }> = [];
-await pool(operationMacs.length, async (index) => {
-  const mac = operationMacs[index]!;
-  const kind = index % 2 === 0 ? 'reset' : 'sms';
+const operations: Array<Operation & { status: number }> = [];
+await pool(planned.length, async (index) => {
+  const { mac, kind, certificateId } = planned[index]!;
   const path = kind === 'reset' ? `/api/360/${mac}/reset` : `/api/360/${mac}/birth-certificates/sms`;
-  const body = kind === 'reset' ? {} : { phone: '6135550100', certificateId: 'unknown-certificate' };
+  const body = kind === 'reset' ? {} : { phone: SMS_PHONE, certificateId };
   try {
     const res = await request(`${api}${path}`, {
       dispatcher: agent,
@@ -175,17 +202,29 @@ await pool(operationMacs.length, async (index) => {
       headersTimeout: 30_000,
     });
     await res.body.text();
-    operations.push({ mac, kind, status: res.statusCode });
+    operations.push({ mac, kind, certificateId, status: res.statusCode });
   } catch {
     lost += 1;
   }
 });
 
 // Every operation: exactly one audit record, and its outcome agrees with the simulator's records.
-const answered = await fetch(`${sim.base}/_sim/records?kind=reset`).then(
-  (r) => r.json() as Promise<Array<{ mac: string }>>,
-);
-const resetDone = new Set(answered.map((record) => record.mac));
+const recorded = async (kind: 'reset' | 'sms') => {
+  const records = await fetch(`${sim.base}/_sim/records?kind=${kind}`).then(
+    (r) => r.json() as Promise<Array<{ mac: string; body: { to?: string; body?: string } }>>,
+  );
+  return new Map(records.map((record) => [record.mac, record.body]));
+};
+const done = { reset: await recorded('reset'), sms: await recorded('sms') };
+/** Done upstream: a reset recorded for the device; an SMS recorded to the number asked, naming the certificate. */
+const doneUpstream = (operation: Operation) => {
+  const body = done[operation.kind].get(operation.mac);
+  if (!body || operation.kind === 'reset') return Boolean(body);
+  return (
+    body.to === SMS_PHONE &&
+    Boolean(body.body?.endsWith(`/bc/${encodeURIComponent(operation.certificateId!)}`))
+  );
+};
 let auditMismatch = 0;
 for (const operation of operations) {
   const records = audit.records.filter(
@@ -198,8 +237,10 @@ for (const operation of operations) {
     continue;
   }
   const outcome = records[0]!.outcome;
-  const done = operation.kind === 'reset' ? resetDone.has(operation.mac) : false;
-  if ((outcome === 'sent' && !done) || (outcome === 'failed' && done)) auditMismatch += 1;
+  const upstream = doneUpstream(operation);
+  const answeredOk = operation.status >= 200 && operation.status < 300;
+  if ((outcome === 'sent' && !upstream) || (outcome === 'failed' && upstream)) auditMismatch += 1;
+  else if (answeredOk !== (outcome === 'sent')) auditMismatch += 1;
 }
 lost += OPERATIONS - operations.length;
 
@@ -208,13 +249,21 @@ await agent.close();
 server.close();
 await stop(child);
 const outcomes = audit.records.reduce<Record<string, number>>((acc, record) => {
-  acc[record.outcome] = (acc[record.outcome] ?? 0) + 1;
+  const key = `${record.operation}:${record.outcome}`;
+  acc[key] = (acc[key] ?? 0) + 1;
   return acc;
 }, {});
 console.log(
-  `soak: ${((Date.now() - started) / 1000).toFixed(0)} s; operations ${operations.length} (audit outcomes ${JSON.stringify(outcomes)}); targets: lost = 0, unhandled = 0, audit_mismatch = 0, RSS growth ≤ 50 MB`,
+  `soak: ${((Date.now() - started) / 1000).toFixed(0)} s; operations ${operations.length} (audit outcomes ${JSON.stringify(outcomes)}); targets: lost = 0, unhandled = 0, audit_mismatch = 0, RSS growth ≤ ${RSS_GROWTH_TARGET_MB} MB`,
 );
 console.log(
-  `soak: views=${views} lost=${lost} unhandled=${unhandled} audit_mismatch=${auditMismatch} rss_growth_mb=${rssGrowth.toFixed(1)}`,
+  `soak: views=${VIEWS} lost=${lost} unhandled=${unhandled} audit_mismatch=${auditMismatch} rss_growth_mb=${rssGrowth.toFixed(1)}`,
 );
-process.exit(0);
+const missed = [
+  lost > 0 && 'lost',
+  unhandled > 0 && 'unhandled',
+  auditMismatch > 0 && 'audit_mismatch',
+  rssGrowth > RSS_GROWTH_TARGET_MB && 'rss_growth_mb',
+].filter(Boolean);
+if (missed.length > 0) console.error(`soak: target missed: ${missed.join(', ')}`);
+process.exit(missed.length > 0 ? 1 : 0);
