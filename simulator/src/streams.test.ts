@@ -82,6 +82,45 @@ describe('simulator: staging event streams', () => {
     expect(payload.oltDevices.length).toBeGreaterThan(0);
   });
 
+  it('when a rate is set, then the Plume stream sends that many switch changes a second over that many switches, and /_sim/streams counts them and its connections', async () => {
+    const put = (body: unknown) =>
+      fetch(`${base}/_sim/streams`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await put({ eventsPerS: -1 })).status).toBe(400);
+    expect((await put({ switches: 500, eventsPerS: 250, maxChanges: 200 })).status).toBe(200);
+    await fetch(`${base}/_sim/streams`, { method: 'DELETE' });
+    try {
+      const started = performance.now();
+      const events = await readEvents(`${base}/streams/plume/QC?format=json&key=k1`, 10_000, 1500);
+      expect(performance.now() - started).toBeGreaterThan(1400); // it stayed open
+      const payloads = events
+        .filter((event) => !event.event)
+        .map((event) => plumeStreamPayloadSchema.parse(JSON.parse(event.data)));
+      expect(payloads[0]!.mangedSwitches).toHaveLength(500);
+      const changes = payloads.slice(1).flatMap((payload) => payload.mangedSwitches);
+      // 200 changes at 250 a second: 0.8 s, then the connection stays open and quiet.
+      expect(changes).toHaveLength(200);
+      expect(payloads.at(-1)!.mangedSwitches.length).toBeLessThanOrEqual(10);
+      expect(Date.parse(payloads.at(-1)!.ts) - Date.parse(payloads[0]!.ts)).toBeGreaterThan(700);
+      // Each change once, the switches in turn; each has its status event.
+      expect(changes.map((change) => change.name)).toEqual(
+        changes.map((_, i) => `QC-STAGE-SW${String(i + 1).padStart(4, '0')}`),
+      );
+      expect(events.filter((event) => event.event === 'switchStatus')).toHaveLength(changes.length);
+      const count = async () =>
+        (
+          (await (await fetch(`${base}/_sim/streams`)).json()) as { streams: Array<Record<string, unknown>> }
+        ).streams.find((stream) => stream.kind === 'plume' && stream.province === 'QC');
+      await expect.poll(count).toMatchObject({ opened: 1, open: 0 });
+      expect((await count())!.changes).toBe(200);
+    } finally {
+      await put({ switches: 6, eventsPerS: 0, maxChanges: 0 });
+    }
+  });
+
   it.each([
     ['/streams/onu/ON?key=wrong', 401],
     ['/streams/plume/ON?format=json', 401],

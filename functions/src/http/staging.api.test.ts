@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { can, ROLE_KEYS } from '@insight/common/roles';
-import type { StagingMessage, SwitchRow } from '@insight/common/staging';
+import { STREAM_CYCLE_MS, type StagingMessage, type SwitchRow } from '@insight/common/staging';
 import { stagingUpstream } from '../adapters/upstream/staging-stream';
 import { StagingHub } from '../domain/staging/stream-hub';
 import type { Logger } from '../lib/logger';
@@ -11,35 +11,52 @@ import { appWith, fakeUpstream, tokenFor } from '../testing/fake-upstream';
 
 const KEY = 'k-secret-9f2c';
 
-/** A Plume upstream on loopback: each connection gets the events `script` writes; it records its requests. */
-function plumeUpstream() {
-  const connections: Array<{ url: string; res: ServerResponse; closed: boolean }> = [];
+/**
+ * The upstream streams on loopback: each connection (`/streams/{plume|onu}/{ON|QC}`) first gets the
+ * province's full payload, then what `send` writes; every request is recorded with whether it is still open.
+ */
+function fakeStreams() {
+  const connections: Array<{
+    kind: string;
+    province: string;
+    url: string;
+    res: ServerResponse;
+    closed: boolean;
+  }> = [];
   let tick = 0;
-  const payload = (changed: number) => ({
-    province: 'ON',
-    ts: new Date(Date.UTC(2026, 10, 22, 10, 0, tick++)).toISOString(),
+  const ts = () => new Date(Date.UTC(2026, 10, 22, 10, 0, tick++)).toISOString();
+  const payload = (changed: number, province = 'ON') => ({
+    province,
+    ts: ts(),
     mangedSwitches: Array.from({ length: 3 }, (_, s) => ({
-      name: `ON-SW${s + 1}`,
+      name: `${province}-SW${s + 1}`,
       mac: `0C0100${s}00000`,
       status: s === changed % 3 && changed % 2 === 1 ? 'provisioning' : 'online',
       firmware: `5.${changed}`,
       ports: [{ port: 1, deviceMac: null, state: 'idle' }],
     })),
   });
+  const onuPayload = (province: string) => ({
+    province,
+    ts: ts(),
+    onuDevices: [{ portNumber: 1, macAddress: '3C7A8A000001', state: 'ranging', rxPower: -20.5 }],
+    oltDevices: [{ name: `${province}-OLT1`, portNumber: 1, macAddress: '0D0100000000', onuCount: 1 }],
+  });
   const server: Server = createServer((req, res) => {
-    const connection = { url: req.url ?? '', res, closed: false };
+    const [, , kind = '', province = ''] = (req.url ?? '').split('?')[0]!.split('/');
+    const connection = { kind, province, url: req.url ?? '', res, closed: false };
     connections.push(connection);
     res.on('close', () => (connection.closed = true));
     res.writeHead(200, { 'content-type': 'text/event-stream' });
-    res.write(`data: ${JSON.stringify(payload(0))}\n\n`);
+    res.write(`data: ${JSON.stringify(kind === 'onu' ? onuPayload(province) : payload(0, province))}\n\n`);
   });
   return {
     connections,
     open: () => connections.filter((connection) => !connection.closed),
-    /** Sends an event on every open connection. */
+    /** Sends an event on every open Plume connection. */
     send(data: unknown, event?: string) {
-      for (const { res, closed } of connections)
-        if (!closed)
+      for (const { kind, res, closed } of connections)
+        if (!closed && kind === 'plume')
           res.write(
             `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`,
           );
@@ -69,9 +86,15 @@ afterEach(async () => {
   logs.length = 0;
 });
 
-async function setup(options: { cycleMs?: number; idleCloseMs?: number } = {}) {
-  const upstream = plumeUpstream();
-  const base = await upstream.listen();
+/**
+ * The app with a hub on the fake upstream streams (or on `upstreamUrl`). `cycleMs: 'default'` keeps the
+ * route's own cycle; otherwise answers last a minute unless a test shortens them.
+ */
+async function setup(
+  options: { cycleMs?: number | 'default'; idleCloseMs?: number; upstreamUrl?: string } = {},
+) {
+  const upstream = fakeStreams();
+  const base = options.upstreamUrl ?? (await upstream.listen());
   const hub = new StagingHub({
     open: stagingUpstream({
       plumeUrl: `${base}/streams/plume`,
@@ -84,7 +107,11 @@ async function setup(options: { cycleMs?: number; idleCloseMs?: number } = {}) {
   });
   const { app } = appWith(fakeUpstream({}).transport, {
     logger,
-    staging: { hub, cycleMs: options.cycleMs ?? 60_000, heartbeatMs: 50 },
+    staging: {
+      hub,
+      ...(options.cycleMs === 'default' ? {} : { cycleMs: options.cycleMs ?? 60_000 }),
+      heartbeatMs: 50,
+    },
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -101,9 +128,12 @@ async function setup(options: { cycleMs?: number; idleCloseMs?: number } = {}) {
 }
 
 interface Received {
-  id: number;
+  /** The event id as sent (opaque to clients). */
+  id: string;
   message: StagingMessage;
 }
+/** The position of a message in its stream: the number that ends its id. */
+const seqOf = (entry: Received) => Number(entry.id.split('-').at(-1));
 
 /** Opens the stream as `role` and collects its messages until `until` says stop or the server ends it. */
 async function read(
@@ -112,7 +142,7 @@ async function read(
     role = 'install',
     lastEventId,
     until,
-  }: { role?: string; lastEventId?: number; until?: (all: Received[], raw: string) => boolean } = {},
+  }: { role?: string; lastEventId?: string; until?: (all: Received[], raw: string) => boolean } = {},
 ) {
   const abort = new AbortController();
   const res = await fetch(url, {
@@ -127,7 +157,7 @@ async function read(
   if (res.status !== 200 || !res.body)
     return { status: res.status, received, raw: await res.text(), ended: true };
   const [forText, forEvents] = res.body.tee();
-  void (async () => {
+  const text = (async () => {
     const reader = forText.pipeThrough(new TextDecoderStream()).getReader();
     for (;;) {
       const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
@@ -147,9 +177,10 @@ async function read(
       break;
     }
     if (next.value.id !== undefined)
-      received.push({ id: Number(next.value.id), message: JSON.parse(next.value.data) as StagingMessage });
+      received.push({ id: next.value.id, message: JSON.parse(next.value.data) as StagingMessage });
     if (until?.(received, raw)) break;
   }
+  if (ended) await text;
   abort.abort();
   return { status: res.status, received, raw, ended };
 }
@@ -157,14 +188,23 @@ async function read(
 const upserts = (received: Received[]) => received.filter((entry) => entry.message.type === 'upsert');
 
 describe('GET /api/staging/{kind}/{province}', () => {
-  it('when each role opens a stream, then only the staging capability may (the others get 403)', async () => {
-    const { api } = await setup();
-    for (const role of ROLE_KEYS) {
+  it('when each role opens a stream, then only the staging capability may (the others get 403, before any upstream call)', async () => {
+    const { api, upstream } = await setup();
+    const allowed = ROLE_KEYS.filter((role) => can([role], 'staging'));
+    const refused = ROLE_KEYS.filter((role) => !can([role], 'staging'));
+    expect(allowed.sort()).toEqual(['engineering', 'install', 'operation']);
+    for (const role of refused)
+      for (const path of ['plume/ON', 'onu/QC', 'stats'])
+        expect((await read(`${api}/staging/${path}`, { role })).status, `${role} ${path}`).toBe(403);
+    expect((await fetch(`${api}/staging/plume/ON`)).status).toBe(401);
+    expect(upstream.connections).toHaveLength(0);
+    for (const role of allowed) {
       const result = await read(`${api}/staging/plume/ON`, { role, until: (all) => all.length >= 2 });
-      expect(result.status, role).toBe(can([role], 'staging') ? 200 : 403);
+      expect(result.status, role).toBe(200);
+      expect(result.received[0]!.message.type, role).toBe('snapshot');
     }
-    const bad = await read(`${api}/staging/plume/BC`);
-    expect(bad.status).toBe(400);
+    expect((await read(`${api}/staging/plume/BC`)).status).toBe(400);
+    expect((await read(`${api}/staging/wifi/ON`)).status).toBe(400);
   });
 
   it('when a stream opens, then it starts with a snapshot and the status; the key reaches the upstream only', async () => {
@@ -181,17 +221,78 @@ describe('GET /api/staging/{kind}/{province}', () => {
     expect(logs.join('\n')).not.toContain(KEY);
   });
 
+  it('when the upstream fails (unreachable, refusing with the key in its answer, breaking off), then neither the viewers nor the logs see the key', async () => {
+    // An upstream that answers 401 quoting the request (key included), then one that breaks off mid-event.
+    let requests = 0;
+    const failing = createServer((req, res) => {
+      requests += 1;
+      if (requests % 2 === 1) {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: `bad key in ${req.url}` }));
+      } else {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(`data: {"province":"ON","ts":"${req.url}"`);
+        setTimeout(() => res.destroy(), 20);
+      }
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => {
+      failing.closeAllConnections();
+      return new Promise((resolve) => failing.close(resolve));
+    });
+    const unreachable = createServer();
+    await new Promise<void>((resolve) => unreachable.listen(0, '127.0.0.1', resolve));
+    const closedPort = (unreachable.address() as AddressInfo).port;
+    await new Promise((resolve) => unreachable.close(resolve));
+
+    const reasons = (received: Received[]) =>
+      received.flatMap((entry) =>
+        entry.message.type === 'status' && entry.message.message ? [entry.message.message] : [],
+      );
+    const answers: string[] = [];
+    for (const [base, expected] of [
+      [`http://127.0.0.1:${closedPort}`, ['The plume stream is unreachable']],
+      [
+        `http://127.0.0.1:${(failing.address() as AddressInfo).port}`,
+        ['The plume stream answered 401', 'The plume stream broke off'],
+      ],
+    ] as const) {
+      const { api, hub } = await setup({ upstreamUrl: base, idleCloseMs: 5000 });
+      // Viewers see why the stream is down, as the reason changes …
+      const first = await read(`${api}/staging/plume/ON`, {
+        until: (all) => expected.every((reason) => reasons(all).includes(reason)),
+      });
+      await vi.waitFor(() => expect(hub.stats()[0]!.upstreamConnections).toBeGreaterThanOrEqual(3));
+      // … and one who arrives later is told the current reason with the status.
+      const later = await read(`${api}/staging/plume/ON`, { until: (all) => all.length >= 2 });
+      expect(reasons(later.received)).toHaveLength(1);
+      expect(expected).toContain(reasons(later.received)[0]);
+      const stats = await fetch(`${api}/staging/stats`, {
+        headers: { authorization: tokenFor('u1', ['install']) },
+      });
+      answers.push(first.raw, later.raw, await stats.text());
+    }
+    expect(requests).toBeGreaterThanOrEqual(3);
+    expect(answers.join('\n')).not.toContain(KEY);
+    expect(logs.filter((line) => line.startsWith('staging upstream failed')).length).toBeGreaterThanOrEqual(
+      6,
+    );
+    expect(logs.join('\n')).not.toContain(KEY);
+  });
+
   it('when the upstream sends malformed events, then they are skipped and counted, and the stream goes on', async () => {
     const { api, upstream, hub } = await setup();
     const result = read(`${api}/staging/plume/ON`, { until: (all) => upserts(all).length >= 2 });
     await vi.waitFor(() => expect(upstream.open()).toHaveLength(1));
     upstream.send('{not json');
     upstream.send({ province: 'ON', ts: 'x', mangedSwitches: [{ name: 1 }] });
+    upstream.send({ ...upstream.change(7), province: 'QC' });
     upstream.send({ name: 'ON-SW1', status: 'exploded', ts: 'x' }, 'switchStatus');
     upstream.send(upstream.change(1));
     const { received } = await result;
     expect(upserts(received)).toHaveLength(2);
-    expect(hub.stats()[0]!.malformed).toBe(3);
+    expect((upserts(received)[1]!.message as { rows: SwitchRow[] }).rows[0]!.firmware).toBe('5.1');
+    expect(hub.stats()[0]!.malformed).toBe(4);
   });
 
   it('when the upstream drops, then the hub reconnects and viewers see reconnecting, then live', async () => {
@@ -218,13 +319,51 @@ describe('GET /api/staging/{kind}/{province}', () => {
     expect(upstream.connections).toHaveLength(1);
   });
 
-  it('when a response ends before 60 s, then resuming with Last-Event-ID loses and repeats nothing', async () => {
-    const { api, upstream } = await setup({ cycleMs: 300 });
+  it('when viewers of both streams and provinces come and go (mid-connect, after a cycle, after a reconnect), then no upstream connection is left open', async () => {
+    const { api, upstream, hub } = await setup({ cycleMs: 150, idleCloseMs: 100 });
+    const streams = ['plume/ON', 'plume/QC', 'onu/ON', 'onu/QC'];
+    // Gone before its upstream answered: the request is aborted as soon as the answer starts.
+    await read(`${api}/staging/onu/QC`, { until: () => true });
+    const viewers = streams.flatMap((path) => [
+      read(`${api}/staging/${path}`, { until: (all) => upserts(all).length >= 1 }),
+      read(`${api}/staging/${path}`), // stays until the server ends the answer (a cycle)
+    ]);
+    await vi.waitFor(() => expect(upstream.open()).toHaveLength(4));
+    upstream.open()[0]!.res.destroy(); // one upstream drops and is reconnected while viewers watch
+    const results = await Promise.all(viewers);
+    expect(results.every((result) => result.status === 200)).toBe(true);
+    expect(new Set(upstream.connections.map((c) => `${c.kind}/${c.province}`))).toEqual(new Set(streams));
+    await vi.waitFor(() => expect(upstream.open()).toHaveLength(0), { timeout: 3000 });
+    expect(hub.stats().every((channel) => !channel.upstreamOpen && channel.viewers === 0)).toBe(true);
+  });
+
+  it('when nothing shortens it, then each answer ends with a cycle before Hosting cuts it at 60 s', async () => {
+    const { api, upstream } = await setup({ cycleMs: 'default' });
+    await vi.waitFor(() => expect(upstream.open()).toHaveLength(0));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    cleanups.push(() => vi.useRealTimers());
+    const result = read(`${api}/staging/plume/ON`);
+    const settled = { done: false };
+    void result.then(() => (settled.done = true));
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+    while (upstream.open().length === 0) await tick();
+    vi.advanceTimersByTime(STREAM_CYCLE_MS - 1);
+    for (let i = 0; i < 20; i += 1) await tick();
+    expect(settled.done).toBe(false);
+    vi.advanceTimersByTime(1);
+    const { raw, ended } = await result;
+    expect(ended).toBe(true);
+    expect(raw).toContain('event: cycle');
+    expect(STREAM_CYCLE_MS).toBeLessThanOrEqual(50_000);
+  });
+
+  it('when a response ends before 60 s, then resuming with Last-Event-ID loses and repeats nothing, events sent between answers included', async () => {
+    const { api, upstream, hub } = await setup({ cycleMs: 300, idleCloseMs: 5000 });
     let changes = 1;
     const timer = setInterval(() => upstream.send(upstream.change(changes++)), 40);
     cleanups.push(() => clearInterval(timer));
     const all: Received[] = [];
-    let last: number | undefined;
+    let last: string | undefined;
     for (let cycle = 0; cycle < 3; cycle += 1) {
       const result = await read(`${api}/staging/plume/ON`, { lastEventId: last });
       expect(result.ended).toBe(true);
@@ -232,10 +371,41 @@ describe('GET /api/staging/{kind}/{province}', () => {
       if (cycle > 0) expect(result.received.some((entry) => entry.message.type === 'snapshot')).toBe(false);
       all.push(...result.received);
       last = result.received.at(-1)?.id ?? last;
+      // A change while nobody is connected: the next answer must bring it.
+      const before = hub.stats()[0]!.lastId;
+      upstream.send(upstream.change(changes++));
+      await vi.waitFor(() => expect(hub.stats()[0]!.lastId).toBeGreaterThan(before));
     }
-    const ids = upserts(all).map((entry) => entry.id);
-    expect(ids.length).toBeGreaterThan(8);
-    expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => ids[0]! + i));
+    clearInterval(timer);
+    const seqs = upserts(all).map(seqOf);
+    expect(seqs.length).toBeGreaterThan(8);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => seqs[0]! + i));
+    // Every change the upstream sent, each once and in order, up to the last one the viewer was there for.
+    const firmwares = upserts(all).map((entry) => (entry.message as { rows: SwitchRow[] }).rows[0]!.firmware);
+    const numbers = firmwares.map((firmware) => Number(firmware!.slice(2)));
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i));
+  });
+
+  it('when the Last-Event-ID is not one of this instance (another instance, or older than its buffer), then the answer starts again from a snapshot', async () => {
+    const other = await setup();
+    const here = await setup();
+    // The other instance has moved further on than this one.
+    const seen = await read(`${other.api}/staging/plume/ON`, { until: (all) => upserts(all).length >= 1 });
+    for (let n = 1; n <= 5; n += 1) other.upstream.send(other.upstream.change(n));
+    const further = await read(`${other.api}/staging/plume/ON`, {
+      lastEventId: seen.received.at(-1)!.id,
+      until: (all) => upserts(all).length >= 5,
+    });
+    await read(`${here.api}/staging/plume/ON`, { until: (all) => upserts(all).length >= 1 });
+    for (const lastEventId of [seen.received.at(-1)!.id, further.received.at(-1)!.id, '0', 'x']) {
+      const result = await read(`${here.api}/staging/plume/ON`, {
+        lastEventId,
+        until: (all) => all.length >= 2,
+      });
+      expect(result.status, lastEventId).toBe(200);
+      expect(result.received[0]!.message.type, lastEventId).toBe('snapshot');
+      expect((result.received[0]!.message as { rows: SwitchRow[] }).rows).toHaveLength(3);
+    }
   });
 
   it('when 50 viewers watch one province, then the instance holds one upstream connection', async () => {

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, type Language } from '@insight/common/format';
 
@@ -5,5 +6,6 @@ import { formatDateTime, type Language } from '@insight/common/format';
 export function useFormatDateTime(): (value: Date | number | string) => string {
   const { i18n } = useTranslation();
   const language = (i18n.language === 'fr' ? 'fr' : 'en') satisfies Language;
-  return (value) => formatDateTime(value, language);
+  // Stable per language: tables memoise their columns on it.
+  return useCallback((value) => formatDateTime(value, language), [language]);
 }

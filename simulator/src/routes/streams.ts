@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
 import {
   PLUME_SWITCH_STATUS_EVENT,
   type ManagedSwitch,
@@ -11,8 +12,57 @@ import { badRequest, params, query, type SimContext } from './context';
 
 type Province = 'ON' | 'QC';
 
+/**
+ * Stream settings that benchmarks change at run time (`PUT /_sim/streams`), for streams opened after:
+ * the switches per province on the Plume stream, a steady rate of switch changes per second (0:
+ * SIM_STAGE_CHANGES every SIM_STREAM_INTERVAL_MS, as at start), and how many changes a connection sends
+ * before it falls quiet but stays open (0: no end), so that a benchmark knows exactly what was sent.
+ */
+const streamSettingsSchema = z
+  .object({
+    switches: z.number().int().min(1).max(10_000),
+    eventsPerS: z.number().int().min(0).max(5000),
+    maxChanges: z.number().int().min(0),
+  })
+  .strict();
+type StreamSettings = z.infer<typeof streamSettingsSchema>;
+
+/** What each stream (kind and province) did: connections opened and still open, rows changed and sent. */
+interface StreamCount {
+  kind: 'plume' | 'onu';
+  province: Province;
+  opened: number;
+  open: number;
+  changes: number;
+}
+
+/** A rate-driven stream ticks this often and sends the changes that fell due since its last tick. */
+const RATE_TICK_MS = 20;
+
 /** Staging event streams (Server-Sent Events): Plume switches and ONU/OLT provisioning, per province. */
 export function streamRoutes(app: FastifyInstance, ctx: SimContext): void {
+  let settings: StreamSettings = { switches: ctx.options.stageSwitches, eventsPerS: 0, maxChanges: 0 };
+  const counts = new Map<string, StreamCount>();
+  const countOf = (kind: 'plume' | 'onu', province: Province) => {
+    const key = `${kind}/${province}`;
+    let count = counts.get(key);
+    if (!count) counts.set(key, (count = { kind, province, opened: 0, open: 0, changes: 0 }));
+    return count;
+  };
+
+  app.get('/_sim/streams', async () => ({ settings, streams: [...counts.values()] }));
+  app.put('/_sim/streams', async (req, reply) => {
+    const parsed = streamSettingsSchema.partial().safeParse(req.body);
+    if (!parsed.success)
+      return badRequest(reply, 'switches: 1-10000; eventsPerS: 0-5000; maxChanges: 0 or more');
+    settings = { ...settings, ...parsed.data };
+    return { settings, streams: [...counts.values()] };
+  });
+  // Counts start again (benchmarks compare before and after); open connections stay counted as open.
+  app.delete('/_sim/streams', async (_req, reply) => {
+    for (const count of counts.values()) Object.assign(count, { opened: 0, changes: 0 });
+    return reply.code(204).send();
+  });
   /** Checks the key and province, then takes the raw response over for the event stream. */
   function open(req: FastifyRequest, reply: FastifyReply): Province | null {
     if (query(req).key !== ctx.options.streamKey) {
@@ -35,11 +85,17 @@ export function streamRoutes(app: FastifyInstance, ctx: SimContext): void {
     return province;
   }
 
-  function run(req: FastifyRequest, emit: (tick: number) => void) {
+  /** Counts the connection while it is open; `emit` is called at once, then every interval. */
+  function run(req: FastifyRequest, count: StreamCount, intervalMs: number, emit: (tick: number) => void) {
+    count.opened += 1;
+    count.open += 1;
     let tick = 0;
     emit(tick++);
-    const timer = setInterval(() => emit(tick++), ctx.options.streamIntervalMs);
-    req.raw.on('close', () => clearInterval(timer));
+    const timer = setInterval(() => emit(tick++), intervalMs);
+    req.raw.on('close', () => {
+      clearInterval(timer);
+      count.open -= 1;
+    });
   }
 
   const send = (res: ServerResponse, data: unknown, event?: string) => {
@@ -49,7 +105,8 @@ export function streamRoutes(app: FastifyInstance, ctx: SimContext): void {
   /**
    * A province's switches are a stable set (SIM_STAGE_SWITCHES); each tick re-stages one of them (or
    * SIM_STAGE_CHANGES of them), so each row changes every few seconds and the rest stay as they were.
-   * The first payload has them all; each tick then sends the switches it changed.
+   * The first payload has them all; each tick then sends the switches it changed, in turn. At a set rate
+   * (eventsPerS), a tick every RATE_TICK_MS sends the changes due by then, whatever the timer's drift.
    */
   app.get('/streams/plume/:province', async (req, reply) => {
     const format = query(req).format;
@@ -58,7 +115,8 @@ export function streamRoutes(app: FastifyInstance, ctx: SimContext): void {
     if (!province) return reply;
     const res = reply.raw;
     const base = hashSeed(`${ctx.options.seed}:plume:${province}`);
-    const count = ctx.options.stageSwitches;
+    const { switches: count, eventsPerS, maxChanges } = settings;
+    const counter = countOf('plume', province);
     const makeSwitch = (s: number, version: number): ManagedSwitch => {
       const rng = createRng(base + s * 7919 + version);
       return {
@@ -81,15 +139,27 @@ export function streamRoutes(app: FastifyInstance, ctx: SimContext): void {
     };
     const versions = new Array<number>(count).fill(0);
     const switches = Array.from({ length: count }, (_, s) => makeSwitch(s, 0));
-    run(req, (tick) => {
+    const started = performance.now();
+    let sent = 0;
+    const due = (tick: number) => {
+      const due =
+        tick === 0
+          ? 0
+          : eventsPerS > 0
+            ? Math.floor(((performance.now() - started) * eventsPerS) / 1000) - sent
+            : ctx.options.stageChanges;
+      return maxChanges > 0 ? Math.min(due, maxChanges - sent) : due;
+    };
+    run(req, counter, eventsPerS > 0 ? RATE_TICK_MS : ctx.options.streamIntervalMs, (tick) => {
       const changed: ManagedSwitch[] = [];
-      if (tick > 0)
-        for (let c = 0; c < ctx.options.stageChanges; c += 1) {
-          const s = ((tick - 1) * ctx.options.stageChanges + c) % count;
-          versions[s]! += 1;
-          switches[s] = makeSwitch(s, versions[s]!);
-          changed.push(switches[s]!);
-        }
+      for (let c = due(tick); c > 0; c -= 1) {
+        const s = sent++ % count;
+        versions[s]! += 1;
+        switches[s] = makeSwitch(s, versions[s]!);
+        changed.push(switches[s]!);
+      }
+      if (tick > 0 && changed.length === 0) return;
+      counter.changes += changed.length;
       const payload: PlumeStreamPayload = {
         province,
         ts: new Date().toISOString(),
@@ -118,8 +188,10 @@ export function streamRoutes(app: FastifyInstance, ctx: SimContext): void {
       rxPower: round(-14 - setup() * 14, 1),
       failed: false,
     }));
-    run(req, (tick) => {
+    const counter = countOf('onu', province);
+    run(req, counter, ctx.options.streamIntervalMs, (tick) => {
       if (tick > 0) {
+        counter.changes += 1;
         const rng = createRng(base + tick);
         const onu = onus[(tick - 1) % onus.length]!;
         onu.failed = !onu.failed && chance(rng, 0.1);

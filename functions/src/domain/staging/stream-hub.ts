@@ -2,8 +2,11 @@
  * One upstream connection per staging stream (kind and province) on this instance, shared by every
  * viewer. Upstream events are validated and merged into rows; each change becomes a numbered message
  * kept in a short buffer, so a viewer that comes back with its last event id gets exactly what it missed
- * (or a fresh snapshot when that is no longer in the buffer). A malformed event is skipped and counted.
+ * (or a fresh snapshot when that is no longer in the buffer). Ids are `<channel>-<number>`, the channel
+ * part new for each channel object: an id of another instance (Hosting may send a resume anywhere) or of
+ * an earlier life of this one never matches, and gets a snapshot. A malformed event is skipped and counted.
  */
+import { randomBytes } from 'node:crypto';
 import {
   rowKey,
   type Province,
@@ -44,7 +47,8 @@ export interface HubOptions {
 }
 
 export interface Delivered {
-  id: number;
+  /** The SSE event id: `<channel>-<number>`, opaque to clients. */
+  id: string;
   message: StagingMessage;
 }
 export type Listener = (delivered: Delivered) => void;
@@ -62,12 +66,13 @@ export interface ChannelStats {
 
 class Channel {
   private rows = new Map<string, StagingRow>();
-  private buffer: Delivered[] = [];
+  private buffer: Array<{ seq: number; delivered: Delivered }> = [];
   private seq = 0;
+  private readonly epoch = randomBytes(6).toString('hex');
   private listeners = new Set<Listener>();
   private abort: AbortController | null = null;
   private closeTimer: ReturnType<typeof setTimeout> | null = null;
-  private status: 'live' | 'reconnecting' = 'reconnecting';
+  private status: { state: 'live' | 'reconnecting'; message?: string } = { state: 'reconnecting' };
   malformed = 0;
   connections = 0;
 
@@ -96,16 +101,29 @@ class Channel {
     };
   }
 
-  subscribe(listener: Listener, lastEventId: number | null): () => void {
+  private id(seq: number) {
+    return `${this.epoch}-${seq}`;
+  }
+
+  /** The number of an id of this channel that its buffer can resume from, else null. */
+  private resumable(lastEventId: string | null): number | null {
+    const match = lastEventId === null ? null : /^([0-9a-f]+)-(\d{1,15})$/.exec(lastEventId);
+    if (!match || match[1] !== this.epoch) return null;
+    const seq = Number(match[2]);
+    const oldest = this.buffer[0]?.seq ?? this.seq + 1;
+    return seq <= this.seq && seq >= oldest - 1 ? seq : null;
+  }
+
+  subscribe(listener: Listener, lastEventId: string | null): () => void {
     if (this.closeTimer) clearTimeout(this.closeTimer);
     this.closeTimer = null;
-    const oldest = this.buffer[0]?.id ?? this.seq + 1;
-    if (lastEventId !== null && lastEventId <= this.seq && lastEventId >= oldest - 1) {
-      for (const delivered of this.buffer) if (delivered.id > lastEventId) listener(delivered);
+    const from = this.resumable(lastEventId);
+    if (from !== null) {
+      for (const { seq, delivered } of this.buffer) if (seq > from) listener(delivered);
     } else {
-      listener({ id: this.seq, message: { type: 'snapshot', rows: [...this.rows.values()] } });
+      listener({ id: this.id(this.seq), message: { type: 'snapshot', rows: [...this.rows.values()] } });
     }
-    listener({ id: this.seq, message: { type: 'status', state: this.status } });
+    listener({ id: this.id(this.seq), message: { type: 'status', ...this.status } });
     this.listeners.add(listener);
     if (!this.abort) this.start();
     let subscribed = true;
@@ -127,24 +145,24 @@ class Channel {
   stop() {
     this.abort?.abort();
     this.abort = null;
-    this.status = 'reconnecting';
+    this.status = { state: 'reconnecting' };
   }
 
   private broadcast(message: StagingMessage, numbered: boolean) {
-    let delivered: Delivered;
+    if (numbered) this.seq += 1;
+    const delivered = { id: this.id(this.seq), message };
     if (numbered) {
-      this.seq += 1;
-      delivered = { id: this.seq, message };
-      this.buffer.push(delivered);
+      this.buffer.push({ seq: this.seq, delivered });
       if (this.buffer.length > this.options.bufferSize) this.buffer.shift();
-    } else delivered = { id: this.seq, message };
+    }
     for (const listener of this.listeners) listener(delivered);
   }
 
+  /** Tells viewers when the state or its reason changes (a failing upstream's reason may change). */
   private setStatus(state: 'live' | 'reconnecting', message?: string) {
-    if (this.status === state) return;
-    this.status = state;
-    this.broadcast({ type: 'status', state, ...(message ? { message } : {}) }, false);
+    if (this.status.state === state && this.status.message === message) return;
+    this.status = { state, ...(message ? { message } : {}) };
+    this.broadcast({ type: 'status', ...this.status }, false);
   }
 
   private start() {
@@ -279,7 +297,7 @@ export class StagingHub {
   subscribe(
     kind: StagingKind,
     province: Province,
-    lastEventId: number | null,
+    lastEventId: string | null,
     listener: Listener,
   ): () => void {
     return this.channel(kind, province).subscribe(listener, lastEventId);

@@ -1,11 +1,8 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { HEARTBEAT_MS, STREAM_CYCLE_MS, stagingParamsSchema } from '@insight/common/staging';
 import type { StagingHub } from '../../domain/staging/stream-hub';
 import { requireCapability } from '../middleware/authenticate';
 import { parseWith } from '../middleware/validate';
-
-const lastEventIdSchema = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export interface StagingRouteOptions {
   hub: StagingHub;
@@ -16,7 +13,8 @@ export interface StagingRouteOptions {
 
 /**
  * GET /api/staging/{plume|onu}/{ON|QC}: Server-Sent Events for the staging pages (capability staging).
- * `Last-Event-ID` (or ?lastEventId=) resumes without a gap; without it the stream starts with a snapshot.
+ * `Last-Event-ID` (or ?lastEventId=) resumes without a gap; without it, or with an id this instance cannot
+ * resume from, the stream starts with a snapshot.
  */
 export function stagingRouter({
   hub,
@@ -35,7 +33,7 @@ export function stagingRouter({
     const sent =
       req.header('last-event-id') ??
       (typeof req.query.lastEventId === 'string' ? req.query.lastEventId : undefined);
-    const lastEventId = sent === undefined || sent === '' ? null : parseWith(lastEventIdSchema, sent);
+    const lastEventId = sent === undefined || sent === '' ? null : sent.slice(0, 64);
 
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',

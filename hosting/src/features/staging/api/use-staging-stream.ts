@@ -28,11 +28,21 @@ export interface StreamView<R extends StagingRow> {
 }
 
 const BACKOFF = { first: 1000, max: 15_000 };
+/** Flags that end within this long of each other are cleared in one render. */
+const UNFLAG_GRAIN_MS = 100;
+/**
+ * Under a burst, the table takes the changes at most this often: each update of a 2,000-row table costs
+ * the grid a pass over every row, too much to pay at every frame while hundreds of changes a second come.
+ * A quiet stream's change still shows at the next frame.
+ */
+const MIN_UPDATE_MS = 100;
 
 /**
  * A staging stream: snapshot then changes, resumed with Last-Event-ID after each cycle (the server ends
- * every answer before Hosting's 60 s) or with backoff after an error. Updates are applied once per
- * animation frame, however many arrive, and each changed row is flagged for CHANGE_FLAG_MS.
+ * every answer before Hosting's 60 s) or with backoff after an error. Updates are applied in one
+ * animation frame, however many arrive (under a burst at most every MIN_UPDATE_MS), and each changed
+ * row is flagged for CHANGE_FLAG_MS. Flags end in those same updates, at most every UNFLAG_GRAIN_MS:
+ * under hundreds of changes a second each flag's end does not cost a render of its own.
  */
 export function useStagingStream<R extends StagingRow>(kind: StagingKind, province: Province): StreamView<R> {
   const [rows, setRows] = useState<R[]>([]);
@@ -41,39 +51,70 @@ export function useStagingStream<R extends StagingRow>(kind: StagingKind, provin
   const [run, setRun] = useState(0);
   const [running, setRunning] = useState(true);
   const store = useRef(new Map<string, R>());
-  const pending = useRef<{ changed: Set<string>; frame: number | null }>({ changed: new Set(), frame: null });
 
   useEffect(() => {
     if (!running) return;
     const abort = new AbortController();
     const data = store.current;
+    // Rows changed since the last frame; every flag with its end, oldest first (all last as long).
+    let changed = new Set<string>();
+    let dirty = false;
+    const flags = new Map<string, number>();
+    let frame: number | null = null;
+    let later: ReturnType<typeof setTimeout> | null = null;
+    let unflag: ReturnType<typeof setTimeout> | null = null;
+    let lastUpdate = -Infinity;
     const flush = () => {
-      pending.current.frame = null;
+      frame = null;
+      lastUpdate = performance.now();
       const now = Date.now();
-      const changed = pending.current.changed;
-      pending.current.changed = new Set();
-      setRows([...data.values()]);
-      if (changed.size > 0)
-        setFlagged((before) => {
-          const next = new Map([...before].filter(([, until]) => until > now));
-          for (const key of changed) next.set(key, now + CHANGE_FLAG_MS);
-          return next;
-        });
+      for (const key of changed) {
+        flags.delete(key);
+        flags.set(key, now + CHANGE_FLAG_MS);
+      }
+      let unflagged = false;
+      for (const [key, until] of flags) {
+        if (until > now) break;
+        flags.delete(key);
+        unflagged = true;
+      }
+      if (dirty) setRows([...data.values()]);
+      if (changed.size > 0 || unflagged) setFlagged(new Map(flags));
+      changed = new Set();
+      dirty = false;
+      const next = flags.values().next();
+      if (!next.done && unflag === null)
+        unflag = setTimeout(
+          () => {
+            unflag = null;
+            schedule();
+          },
+          Math.max(next.value - now, UNFLAG_GRAIN_MS),
+        );
     };
     const schedule = () => {
-      pending.current.frame ??= requestAnimationFrame(flush);
+      if (frame !== null || later !== null) return;
+      const wait = lastUpdate + MIN_UPDATE_MS - performance.now();
+      if (wait <= 0) frame = requestAnimationFrame(flush);
+      else
+        later = setTimeout(() => {
+          later = null;
+          frame = requestAnimationFrame(flush);
+        }, wait);
     };
     const apply = (message: StagingMessage) => {
       if (message.type === 'snapshot') {
         data.clear();
         for (const row of message.rows) data.set(rowKey(row), row as R);
+        dirty = true;
         schedule();
       } else if (message.type === 'upsert') {
         for (const row of message.rows) {
           const key = rowKey(row);
           data.set(key, row as R);
-          pending.current.changed.add(key);
+          changed.add(key);
         }
+        dirty = true;
         schedule();
       } else if (message.type === 'status') {
         setConnection(
@@ -117,25 +158,15 @@ export function useStagingStream<R extends StagingRow>(kind: StagingKind, provin
     })();
     return () => {
       abort.abort();
-      if (pending.current.frame !== null) cancelAnimationFrame(pending.current.frame);
-      pending.current = { changed: new Set(), frame: null };
+      if (frame !== null) cancelAnimationFrame(frame);
+      if (later !== null) clearTimeout(later);
+      if (unflag !== null) clearTimeout(unflag);
       // Another province or a reset: nothing of this stream stays on screen.
       data.clear();
       setRows([]);
       setFlagged(new Map());
     };
   }, [kind, province, run, running]);
-
-  // Unflags rows when their second is up.
-  useEffect(() => {
-    if (flagged.size === 0) return;
-    const next = Math.min(...flagged.values());
-    const timer = setTimeout(
-      () => setFlagged((before) => new Map([...before].filter(([, until]) => until > Date.now()))),
-      Math.max(0, next - Date.now()) + 16,
-    );
-    return () => clearTimeout(timer);
-  }, [flagged]);
 
   const reset = useCallback(() => {
     setRunning(false);

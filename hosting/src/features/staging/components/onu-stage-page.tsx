@@ -12,6 +12,7 @@ import { useStagingStream } from '../api/use-staging-stream';
 import { StageShell } from './stage-shell';
 import { StageTable } from './stage-table';
 
+const rowKeyOf = (row: OnuRow) => row.key;
 const STATE_GRADE = {
   discovered: 'n/a',
   ranging: 'warn',
@@ -35,68 +36,73 @@ export default function OnuStagePage() {
     [olt.data],
   );
 
-  const columns: Array<GridColDef<OnuRow>> = [
-    {
-      field: 'type',
-      headerName: t('columns.type'),
-      minWidth: 100,
-      valueGetter: (_value, row) => t(`types.${row.type}`),
-    },
-    { field: 'portNumber', headerName: t('columns.portNumber'), type: 'number', minWidth: 80 },
-    {
-      field: 'oltInterface',
-      headerName: t('columns.oltInterface'),
-      minWidth: 200,
-      valueGetter: (_value, row) => {
-        const port = interfaces.get(row.portNumber);
-        return port
-          ? `${port.name ?? olt.data?.name ?? ''} ${formatMac(port.macAddress)}`.trim()
-          : t('noInterface');
+  const oltName = olt.data?.name;
+  // The same columns from render to render: the table redraws only the rows that changed.
+  const columns = useMemo(
+    (): Array<GridColDef<OnuRow>> => [
+      {
+        field: 'type',
+        headerName: t('columns.type'),
+        minWidth: 100,
+        valueGetter: (_value, row) => t(`types.${row.type}`),
       },
-    },
-    {
-      field: 'macAddress',
-      headerName: t('columns.macAddress'),
-      minWidth: 170,
-      renderCell: ({ row }) =>
-        row.type === 'onu' ? (
-          <Link component={AppLink} href={`/i/mac/${row.macAddress}`} data-testid="onu-mac">
-            {formatMac(row.macAddress)}
-          </Link>
-        ) : (
-          formatMac(row.macAddress)
-        ),
-    },
-    {
-      field: 'state',
-      headerName: t('columns.state'),
-      minWidth: 150,
-      valueGetter: (_value, row) => (row.type === 'onu' ? row.state : ''),
-      renderCell: ({ row }) =>
-        row.type === 'onu' ? (
-          <StatusChip grade={STATE_GRADE[row.state]} label={t(`statuses.${row.state}`)} />
-        ) : null,
-    },
-    {
-      field: 'rxPower',
-      headerName: t('columns.rxPower'),
-      minWidth: 110,
-      valueGetter: (_value, row) => (row.type === 'onu' ? `${row.rxPower} dBm` : ''),
-    },
-    {
-      field: 'name',
-      headerName: t('columns.name'),
-      minWidth: 160,
-      valueGetter: (_value, row) =>
-        row.type === 'olt' ? `${row.name} (${t('columns.onuCount')} ${row.onuCount})` : '',
-    },
-    {
-      field: 'updatedAt',
-      headerName: t('columns.updatedAt'),
-      minWidth: 170,
-      valueFormatter: (value: string) => (value ? formatDate(value) : ''),
-    },
-  ];
+      { field: 'portNumber', headerName: t('columns.portNumber'), type: 'number', minWidth: 80 },
+      {
+        field: 'oltInterface',
+        headerName: t('columns.oltInterface'),
+        minWidth: 200,
+        valueGetter: (_value, row) => {
+          const port = interfaces.get(row.portNumber);
+          return port
+            ? `${port.name ?? oltName ?? ''} ${formatMac(port.macAddress)}`.trim()
+            : t('noInterface');
+        },
+      },
+      {
+        field: 'macAddress',
+        headerName: t('columns.macAddress'),
+        minWidth: 170,
+        renderCell: ({ row }) =>
+          row.type === 'onu' ? (
+            <Link component={AppLink} href={`/i/mac/${row.macAddress}`} data-testid="onu-mac">
+              {formatMac(row.macAddress)}
+            </Link>
+          ) : (
+            formatMac(row.macAddress)
+          ),
+      },
+      {
+        field: 'state',
+        headerName: t('columns.state'),
+        minWidth: 150,
+        valueGetter: (_value, row) => (row.type === 'onu' ? row.state : ''),
+        renderCell: ({ row }) =>
+          row.type === 'onu' ? (
+            <StatusChip grade={STATE_GRADE[row.state]} label={t(`statuses.${row.state}`)} />
+          ) : null,
+      },
+      {
+        field: 'rxPower',
+        headerName: t('columns.rxPower'),
+        minWidth: 110,
+        valueGetter: (_value, row) => (row.type === 'onu' ? `${row.rxPower} dBm` : ''),
+      },
+      {
+        field: 'name',
+        headerName: t('columns.name'),
+        minWidth: 160,
+        valueGetter: (_value, row) =>
+          row.type === 'olt' ? `${row.name} (${t('columns.onuCount')} ${row.onuCount})` : '',
+      },
+      {
+        field: 'updatedAt',
+        headerName: t('columns.updatedAt'),
+        minWidth: 170,
+        valueFormatter: (value: string) => (value ? formatDate(value) : ''),
+      },
+    ],
+    [t, formatDate, interfaces, oltName],
+  );
 
   return (
     <StageShell
@@ -113,7 +119,7 @@ export default function OnuStagePage() {
         testId="onu-table"
         rows={stream.rows}
         columns={columns}
-        rowId={(row) => row.key}
+        rowId={rowKeyOf}
         flagged={stream.flagged}
         empty={stream.connection.state === 'stopped' ? t('stoppedEmpty') : t('empty')}
       />

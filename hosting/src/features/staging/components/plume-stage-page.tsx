@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,14 @@ import { StageShell } from './stage-shell';
 import { StageTable } from './stage-table';
 
 const STATUS_GRADE = { online: 'pass', provisioning: 'warn', offline: 'fail' } as const;
+const PORT_STATES = ['staging', 'done', 'failed', 'idle'] as const;
+const switchName = (row: SwitchRow) => row.name;
+
+/** A switch's status chip, drawn again only when the status changes. */
+const SwitchStatus = memo(function SwitchStatus({ status }: { status: SwitchRow['status'] }) {
+  const { t } = useTranslation('staging');
+  return <StatusChip grade={STATUS_GRADE[status]} label={t(`statuses.${status}`)} />;
+});
 
 /** /plume-stage: the managed switches of a province, live from the Plume stream. */
 export default function PlumeStagePage() {
@@ -17,36 +25,39 @@ export default function PlumeStagePage() {
   const formatDate = useFormatDateTime();
   const [province, setProvince] = useState<Province>('ON');
   const stream = useStagingStream<SwitchRow>('plume', province);
-  const date = (value: string | null) => (value ? formatDate(value) : '');
-
-  const columns: Array<GridColDef<SwitchRow>> = [
-    { field: 'name', headerName: t('columns.name'), minWidth: 160 },
-    { field: 'mac', headerName: t('columns.mac'), minWidth: 140 },
-    {
-      field: 'status',
-      headerName: t('columns.status'),
-      minWidth: 150,
-      renderCell: ({ row }) => (
-        <StatusChip grade={STATUS_GRADE[row.status]} label={t(`statuses.${row.status}`)} />
-      ),
-    },
-    { field: 'firmware', headerName: t('columns.firmware'), minWidth: 110 },
-    {
-      field: 'ports',
-      headerName: t('columns.ports'),
-      minWidth: 300,
-      flex: 1,
-      sortable: false,
-      valueGetter: (_value, row) =>
-        (['staging', 'done', 'failed', 'idle'] as const)
-          .map((state) => [state, row.ports.filter((port) => port.state === state).length] as const)
-          .filter(([, count]) => count > 0)
-          .map(([state, count]) => `${t(`portStates.${state}`)} ${count}`)
-          .join(' · '),
-    },
-    { field: 'lastEvent', headerName: t('columns.lastEvent'), minWidth: 170, valueFormatter: date },
-    { field: 'updatedAt', headerName: t('columns.updatedAt'), minWidth: 170, valueFormatter: date },
-  ];
+  // The same columns from render to render: the table redraws only the rows that changed.
+  const columns = useMemo((): Array<GridColDef<SwitchRow>> => {
+    const date = (value: string | null) => (value ? formatDate(value) : '');
+    const portLabels = PORT_STATES.map((state) => [state, t(`portStates.${state}`)] as const);
+    return [
+      { field: 'name', headerName: t('columns.name'), minWidth: 160 },
+      { field: 'mac', headerName: t('columns.mac'), minWidth: 140 },
+      {
+        field: 'status',
+        headerName: t('columns.status'),
+        minWidth: 150,
+        renderCell: ({ row }) => <SwitchStatus status={row.status} />,
+      },
+      { field: 'firmware', headerName: t('columns.firmware'), minWidth: 110 },
+      {
+        field: 'ports',
+        headerName: t('columns.ports'),
+        minWidth: 300,
+        flex: 1,
+        sortable: false,
+        valueGetter: (_value, row) =>
+          portLabels
+            .map(
+              ([state, label]) => [label, row.ports.filter((port) => port.state === state).length] as const,
+            )
+            .filter(([, count]) => count > 0)
+            .map(([label, count]) => `${label} ${count}`)
+            .join(' · '),
+      },
+      { field: 'lastEvent', headerName: t('columns.lastEvent'), minWidth: 170, valueFormatter: date },
+      { field: 'updatedAt', headerName: t('columns.updatedAt'), minWidth: 170, valueFormatter: date },
+    ];
+  }, [t, formatDate]);
 
   return (
     <StageShell
@@ -63,7 +74,7 @@ export default function PlumeStagePage() {
         testId="plume-table"
         rows={stream.rows}
         columns={columns}
-        rowId={(row) => row.name}
+        rowId={switchName}
         flagged={stream.flagged}
         empty={stream.connection.state === 'stopped' ? t('stoppedEmpty') : t('empty')}
       />

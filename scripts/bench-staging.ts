@@ -1,0 +1,362 @@
+/**
+ * `npm run bench:staging`: the Plume staging page in Chromium under a steady stream of switch changes,
+ * through the emulators (hosting → functions → simulator) as a user sees it. Runs under
+ * `firebase emulators:exec --with-simulator` (see package.json).
+ *
+ * 1. Fan-out: 50 viewers of one province on one in-process API (`createApp`, as bench:api does) against
+ *    the simulator, which counts the upstream connections they cost (the functions emulator runs one
+ *    request per worker, so the sharing cannot be seen through it).
+ * 2. The page: the simulator sends BENCH_EVENTS_PER_S switch changes a second (default 200) over
+ *    BENCH_SWITCHES switches (default 2,000) for BENCH_SECONDS (default 60, longer than a stream cycle),
+ *    then falls quiet. Each change is stamped upstream with its send time (`ts`). In the page, a tee of
+ *    the stream's answers counts every change that arrives (and any repeat), a MutationObserver times
+ *    when a changed row on screen changes in the DOM, and a trace of the renderer gives its longest
+ *    main-thread task. The first BENCH_WARMUP_S seconds (default 3: the first 2,000 rows drawn) are left
+ *    out of the latency and the longest task, not out of the count.
+ */
+import { writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { createApp } from '../functions/src/app';
+import { stagingUpstream } from '../functions/src/adapters/upstream/staging-stream';
+import { httpTransport } from '../functions/src/adapters/upstream/transport';
+import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
+import { StagingHub } from '../functions/src/domain/staging/stream-hub';
+import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
+import { launchBrowser, PORTAL, routeOfflineStandIns } from '../tests/e2e/support/browser';
+import { closeAdmin, createUser, signInFast } from '../tests/e2e/support/users';
+
+const RATE = Number(process.env.BENCH_EVENTS_PER_S ?? 200);
+const SWITCHES = Number(process.env.BENCH_SWITCHES ?? 2000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 3);
+const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 50);
+const PROVINCE = 'ON';
+const SIMULATOR = process.env.SIMULATOR_URL ?? 'http://127.0.0.1:9100';
+const STREAM_KEY = process.env.SIM_STREAM_KEY ?? 'demo-stream-key';
+
+interface StreamSettings {
+  switches: number;
+  eventsPerS: number;
+  maxChanges: number;
+}
+interface StreamCount {
+  kind: string;
+  province: string;
+  opened: number;
+  open: number;
+  changes: number;
+}
+async function simStreams(init?: RequestInit): Promise<StreamCount | undefined> {
+  const res = await fetch(`${SIMULATOR}/_sim/streams`, init);
+  if (!res.ok) throw new Error(`/_sim/streams answered ${res.status}`);
+  if (res.status === 204) return undefined;
+  const body = (await res.json()) as { streams: StreamCount[] };
+  return body.streams.find((stream) => stream.kind === 'plume' && stream.province === PROVINCE);
+}
+const setStreams = (settings: StreamSettings) =>
+  simStreams({
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(settings),
+  });
+const resetCounts = () => simStreams({ method: 'DELETE' });
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Phase 1: VIEWERS viewers of one province on one in-process API; the simulator counts the connections. */
+async function fanOut(): Promise<{ connections: number; changes: number[]; sent: number }> {
+  const sent = RATE * 3;
+  await setStreams({ switches: SWITCHES, eventsPerS: RATE, maxChanges: sent });
+  await until(async () => ((await simStreams())?.open ?? 0) === 0, 15_000, 'earlier streams to close');
+  await resetCounts();
+  const hub = new StagingHub({
+    open: stagingUpstream({
+      plumeUrl: `${SIMULATOR}/streams/plume`,
+      onuUrl: `${SIMULATOR}/streams/onu`,
+      key: () => STREAM_KEY,
+    }),
+    logger: { info() {}, warn: (message, data) => console.warn(message, data), error() {} },
+    idleCloseMs: 200,
+  });
+  const app = createApp({
+    version: 'bench',
+    verifyToken: async () => ({ uid: 'bench', email: 'bench@insight.test', roles: ['install'] }),
+    audit: new MemoryAuditSink(),
+    directory: new MemoryUserDirectory([]),
+    upstream: Object.fromEntries(
+      ['customer', 'wan', 'lan', 'telephony', 'birthCertificates', 'sms', 'search'].map((name) => [
+        name,
+        { baseUrl: SIMULATOR, timeoutMs: 5000, transport: httpTransport() },
+      ]),
+    ) as never,
+    staging: { hub },
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/staging/plume/${PROVINCE}`;
+  try {
+    const abort = new AbortController();
+    /**
+     * One viewer: the distinct changes it received (a switch at a send time later than the first
+     * payload's, whose time every switch's first row has), until all were sent.
+     */
+    const viewer = async () => {
+      const seen = new Set<string>();
+      let first = '';
+      const res = await fetch(url, { signal: abort.signal, headers: { authorization: 'Bearer bench' } });
+      const reader = res
+        .body!.pipeThrough(new TextDecoderStream())
+        .pipeThrough(new EventSourceParserStream())
+        .getReader();
+      for (;;) {
+        const next = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+        if (next.done) break;
+        if (next.value.event !== 'upsert' && next.value.event !== 'snapshot') continue;
+        const { rows } = JSON.parse(next.value.data) as { rows: Array<{ name: string; updatedAt: string }> };
+        if (!first && rows.length > 0) first = rows.map((row) => row.updatedAt).sort()[0]!;
+        for (const row of rows) if (row.updatedAt > first) seen.add(`${row.name}@${row.updatedAt}`);
+        if (seen.size >= sent) break;
+      }
+      return seen.size;
+    };
+    const viewers = Array.from({ length: VIEWERS }, viewer);
+    const timeout = setTimeout(() => abort.abort(), 30_000);
+    const changes = await Promise.all(viewers);
+    clearTimeout(timeout);
+    abort.abort();
+    const count = await simStreams();
+    await until(async () => ((await simStreams())?.open ?? 1) === 0, 10_000, 'the fan-out stream to close');
+    return { connections: count?.opened ?? 0, changes, sent };
+  } finally {
+    hub.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** What the page script keeps (window.__bench). */
+interface PageBench {
+  changes: number;
+  repeats: number;
+  firstAt: number;
+  lastAt: number;
+  latencies: number[];
+  /** Event → the browser (the stream read), every change: the part of the latency before the page. */
+  arrivals: number[];
+}
+
+/**
+ * In the page, before the app loads: a tee of every staging stream answer counts the distinct changes
+ * (a switch at a send time) and repeats, and notes for each switch when its latest change was sent; a
+ * MutationObserver on the table takes, for a switch on screen whose row changes in the DOM, the time
+ * since that send. A string: tsx would wrap inner functions in a helper the page does not have.
+ */
+const PAGE_SCRIPT = `(() => {
+  const bench = { changes: 0, repeats: 0, firstAt: 0, lastAt: 0, latencies: [], arrivals: [], measureFrom: Infinity };
+  window.__bench = bench;
+  const keys = new Set();
+  const rowsSeen = new Set();
+  const pending = new Map();
+  const now = () => performance.timeOrigin + performance.now();
+  let first = '';
+  const count = (type, rows) => {
+    const at = now();
+    if (!first && rows.length > 0) first = rows.map((row) => row.updatedAt).sort()[0];
+    for (const row of rows) {
+      const key = row.name + '@' + row.updatedAt;
+      if (type === 'upsert') {
+        const whole = key + '|' + row.lastEvent + '|' + row.status;
+        if (rowsSeen.has(whole)) bench.repeats += 1;
+        rowsSeen.add(whole);
+      }
+      // A switch's first row (the first payload's time) is not a change.
+      if (row.updatedAt <= first || keys.has(key)) continue;
+      keys.add(key);
+      bench.changes += 1;
+      bench.firstAt ||= at;
+      bench.lastAt = at;
+      const sent = Date.parse(row.updatedAt);
+      if (sent >= bench.measureFrom) bench.arrivals.push(at - sent);
+      pending.set(row.name, sent);
+    }
+  };
+  const parse = (block) => {
+    let event = 'message';
+    let data = '';
+    for (const line of block.split('\\n')) {
+      if (line.startsWith('event: ')) event = line.slice(7);
+      else if (line.startsWith('data: ')) data += line.slice(6);
+    }
+    if (event === 'upsert' || event === 'snapshot') count(event, JSON.parse(data).rows);
+  };
+  const original = window.fetch;
+  window.fetch = async (...args) => {
+    const res = await original(...args);
+    const url = String(args[0] instanceof Request ? args[0].url : args[0]);
+    if (!url.includes('/api/staging/') || !res.ok || !res.body) return res;
+    const [mine, theirs] = res.body.tee();
+    (async () => {
+      const reader = mine.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const next = await reader.read().catch(() => ({ done: true }));
+        if (next.done) return;
+        buffer += next.value;
+        let end;
+        while ((end = buffer.indexOf('\\n\\n')) !== -1) {
+          parse(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+        }
+      }
+    })();
+    return new Response(theirs, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+  const observer = new MutationObserver((records) => {
+    const at = now();
+    for (const record of records) {
+      const target = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+      const row = target && target.closest('.MuiDataGrid-row');
+      const name = row && row.getAttribute('data-id');
+      if (!name || !pending.has(name)) continue;
+      const sent = pending.get(name);
+      pending.delete(name);
+      if (sent >= bench.measureFrom) bench.latencies.push(at - sent);
+    }
+  });
+  const watch = () => {
+    const grid = document.querySelector('[data-testid=plume-table]');
+    if (grid) observer.observe(grid, { subtree: true, childList: true, attributes: true, characterData: true, attributeFilter: ['class'] });
+    else requestAnimationFrame(watch);
+  };
+  document.addEventListener('DOMContentLoaded', watch);
+})()`;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * The longest top-level task on the busiest renderer main thread of a trace, in ms, among the tasks that
+ * start after the page's `bench:measure` mark.
+ */
+function longestTask(trace: Buffer): number {
+  const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
+  const from = traceEvents.find((event) => event.name === 'bench:measure')?.ts ?? 0;
+  const mainThreads = new Set(
+    traceEvents
+      .filter(
+        (event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+      )
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  const tasks = new Map<string, number[]>();
+  for (const event of traceEvents) {
+    const thread = `${event.pid}:${event.tid}`;
+    if (event.ph !== 'X' || !mainThreads.has(thread) || event.dur === undefined || event.ts < from) continue;
+    if (event.name !== 'ThreadControllerImpl::RunTask' && event.name !== 'RunTask') continue;
+    tasks.set(thread, [...(tasks.get(thread) ?? []), event.dur]);
+  }
+  const busiest = [...tasks.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  return busiest.reduce((max, dur) => Math.max(max, dur), 0) / 1000;
+}
+
+/** Phase 2: the page under RATE changes a second. */
+async function page() {
+  const sent = RATE * SECONDS;
+  await setStreams({ switches: SWITCHES, eventsPerS: RATE, maxChanges: sent });
+  await until(async () => ((await simStreams())?.open ?? 0) === 0, 15_000, 'earlier streams to close');
+  await resetCounts();
+  const { browser, close } = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: PORTAL });
+    await routeOfflineStandIns(context);
+    await context.addInitScript(PAGE_SCRIPT);
+    const page = await context.newPage();
+    await signInFast(page, await createUser('bench-staging', ['install']));
+    await page.goto('/plume-stage');
+    const bench = () => page.evaluate(() => (window as unknown as { __bench: PageBench }).__bench);
+    await page.waitForSelector('[data-testid=connection][data-state=live]', { timeout: 30_000 });
+    await until(async () => (await bench()).changes > 0, 30_000, 'the first change');
+    await browser.startTracing(page, {
+      categories: (process.env.BENCH_TRACE_CATEGORIES ?? 'toplevel,__metadata,blink.user_timing').split(','),
+    });
+    // The first rows drawn and the page settled: from here on, latencies and tasks count.
+    await page.waitForTimeout(WARMUP_S * 1000);
+    await page.evaluate(() => {
+      const state = (window as unknown as { __bench: PageBench & { measureFrom: number } }).__bench;
+      state.measureFrom = performance.timeOrigin + performance.now();
+      performance.mark('bench:measure');
+    });
+    await until(
+      async () => (await bench()).changes >= sent,
+      (SECONDS - WARMUP_S + 20) * 1000,
+      `${sent} changes at the page`,
+    ).catch((error: unknown) => console.warn(String(error)));
+    const trace = await browser.stopTracing();
+    if (process.env.BENCH_TRACE) writeFileSync(process.env.BENCH_TRACE, trace);
+    // Anything still on its way has had time to arrive.
+    await page.waitForTimeout(500);
+    const state = await bench();
+    const count = await simStreams();
+    const rowCount = await page.getByTestId('row-count').textContent();
+    return { state, sentAtSimulator: count?.changes ?? 0, connections: count?.opened ?? 0, trace, rowCount };
+  } finally {
+    await close();
+  }
+}
+
+const before = (await (await fetch(`${SIMULATOR}/_sim/streams`)).json()) as { settings: StreamSettings };
+try {
+  const fan = await fanOut();
+  const incomplete = fan.changes.filter((changes) => changes < fan.sent).length;
+  console.log(
+    `fan-out: ${VIEWERS} viewers of plume/${PROVINCE} on one in-process API → ${fan.connections} upstream connection(s) at the simulator; ` +
+      `each viewer received ${Math.min(...fan.changes)}–${Math.max(...fan.changes)} of the ${fan.sent} changes sent (${incomplete} incomplete)`,
+  );
+
+  const result = await page();
+  const { state } = result;
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+  const percentile = (values: number[], p: number) =>
+    values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
+  const latencies = sorted(state.latencies);
+  const arrivals = sorted(state.arrivals);
+  const pct = (p: number) => percentile(latencies, p);
+  const spanS = (state.lastAt - state.firstAt) / 1000;
+  const rate = spanS > 0 ? (state.changes - 1) / spanS : 0;
+  const dropped = result.sentAtSimulator - state.changes;
+  const longest = longestTask(result.trace);
+  console.log(
+    `page: ${RATE} changes/s over ${SWITCHES} switches of ${PROVINCE} for ${SECONDS} s (${result.connections} upstream connection): ` +
+      `sent ${result.sentAtSimulator}, delivered ${state.changes}, dropped ${dropped}, repeated ${state.repeats}; table shows "${result.rowCount}"`,
+  );
+  console.log(
+    `event → DOM over ${latencies.length} changes of rows on screen (after ${WARMUP_S} s of warm-up): ` +
+      `p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(0)} ms; longest main-thread task ${longest.toFixed(0)} ms`,
+  );
+  console.log(
+    `event → browser (the stream read, ${arrivals.length} changes): p50 ${percentile(arrivals, 50).toFixed(0)} ms, p95 ${percentile(arrivals, 95).toFixed(0)} ms`,
+  );
+  console.log(
+    'targets at 200 events/s: p95 ≤ 250 ms, longest task ≤ 100 ms, dropped = 0, upstream_connections = 1',
+  );
+  console.log(
+    `bench:staging events_per_s=${rate.toFixed(1)} p95_event_to_dom_ms=${pct(95).toFixed(0)} longest_task_ms=${longest.toFixed(0)} dropped=${dropped} upstream_connections=${fan.connections}`,
+  );
+} finally {
+  await setStreams(before.settings).catch(() => undefined);
+  await closeAdmin();
+}
