@@ -49,7 +49,7 @@ import {
   TivoPanel,
   VoipPanel,
 } from './other-panels';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 import {
   certificateSummary,
   lanSummary,
@@ -196,7 +196,7 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
   ) => (
     <SectionCard
       title={title}
-      section={section}
+      name={t(`sections.${section}`)}
       state={swr}
       onRefresh={() => void swr.refresh()}
       action={action}
