@@ -12,11 +12,12 @@ import {
   Tabs,
   Tooltip,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
@@ -25,11 +26,12 @@ import { useSWRConfig } from 'swr';
 import type { RegenerateResult, SectionResponse } from '@insight/common/customer360';
 import { formatMac, normalizeMac } from '@insight/common/mac';
 import { can } from '@insight/common/roles';
+import { fillLink } from '@insight/common/external-links';
 import { useAuth } from '../../../providers/auth-provider';
 import { usePreferences } from '../../../providers/preferences-provider';
 import { PageLoading } from '../../../components/loading-bar';
-import { config } from '../../../config/env';
 import { lazyPage } from '../../../lib/lazy-page';
+import { useExternalLinks } from '../api/external-links';
 import { resetDevice } from '../api/operations';
 import { sectionPath, useSection, type SectionData } from '../api/sections';
 import { useDebouncedMac } from '../hooks/use-debounced-mac';
@@ -39,6 +41,7 @@ import { BirthCertificatePanel } from './birth-certificate-panel';
 import { CustomerHeader } from './customer-header';
 import { PlumeSummary } from './plume-summary';
 import { OperationDialog } from '../../../components/operation-dialog';
+import { ExternalLinkButton } from '../../../components/external-link-button';
 import {
   AccountPanel,
   EpicoPanel,
@@ -58,6 +61,7 @@ import {
   type SectionSummary,
 } from './section-summary';
 import { SummaryStrip, type StripEntry } from './summary-strip';
+import { ToolLinks } from './tool-links';
 import { VoicePanel } from './voice-panel';
 import { FirmwareSummary, SignalSummary } from './wan-summary';
 
@@ -141,6 +145,7 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
   const lan = useSection(mac, 'lan', language);
   const voice = useSection(mac, 'voice', language);
   const bc = useSection(mac, 'birth-certificates', language);
+  const links = useExternalLinks();
 
   const tabParam = new URLSearchParams(search).get('tab');
   const tab: TabKey = (TABS as readonly string[]).includes(tabParam ?? '')
@@ -182,6 +187,13 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
   };
 
   const customerError = customer.error;
+  // The customer's fibre node for the tools: unknown while the customer loads, none when it failed.
+  const node = customer.data ? customer.data.data.node : customer.error ? null : undefined;
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
+  const crmLink =
+    links.data && customer.data
+      ? fillLink(links.data.crmObject, { mac, account: customer.data.data.customerAccountId }).href
+      : null;
   const networkType = wan.data?.data.details.networkType;
   const customerPhone =
     customer.data?.data.phone && customer.data.data.phone !== '-' ? customer.data.data.phone : null;
@@ -290,7 +302,11 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
       <NetworkPanel wan={data} customer={customer.data?.data} />
     )),
     voip: card('wan', wan, t('voip.title'), (data) => (
-      <VoipPanel wan={data} voice={voice.data?.data} templateUrl={config.links.voipTemplate} />
+      <VoipPanel
+        wan={data}
+        voice={voice.data?.data}
+        templateUrl={links.data ? fillLink(links.data.voipTemplate, { mac }).href : null}
+      />
     )),
     epico: card(
       'birth-certificates',
@@ -367,31 +383,11 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
               {t('wan.reset')}
             </Button>
           )}
-          <Button
-            size="small"
-            endIcon={<OpenInNewIcon />}
-            href={`${config.links.diagnosticPortal}?mac=${mac}`}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {t('links.diagnostic')}
-          </Button>
-          <Button
-            size="small"
-            endIcon={<OpenInNewIcon />}
-            href={
-              customer.data
-                ? `${config.links.crmObject}?id=${encodeURIComponent(customer.data.data.customerAccountId)}`
-                : config.links.crmObject
-            }
-            disabled={!customer.data}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {t('links.crm')}
-          </Button>
+          <ExternalLinkButton size="small" label={t('links.crm')} href={crmLink} testId="crm-link" />
+          {narrow && <ToolLinks compact links={links} mac={mac} node={node} />}
         </Stack>
       </Stack>
+      {!narrow && <ToolLinks links={links} mac={mac} node={node} />}
 
       {customerError?.code === 'mac_not_found' && (
         <Alert severity="warning" data-testid="mac-not-found">

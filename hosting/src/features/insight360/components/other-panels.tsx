@@ -1,5 +1,5 @@
 /** The thinner views of the 360 page, each composed from the sections' data. */
-import { Alert, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Alert, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type {
   BirthCertificatesSection,
@@ -12,6 +12,7 @@ import type {
 import { OPER_STATUS } from '@insight/common/grading';
 import { ungraded } from '@insight/common/threshold';
 import { formatMac } from '@insight/common/mac';
+import { ExternalLinkButton } from '../../../components/external-link-button';
 import { FieldList } from '../../../components/field-list';
 import { GradeChip, StatusChip } from '../../../components/grade-chip';
 import { useFormatDateTime } from '../../../lib/date';
@@ -100,7 +101,8 @@ export function VoipPanel({
 }: {
   wan: WanSection;
   voice: VoiceSection | undefined;
-  templateUrl: string;
+  /** Null while the links load. */
+  templateUrl: string | null;
 }) {
   const { t } = useTranslation('insight360');
   const mta = wan.details.cpeMacs.find((cpe) => cpe.type === 'mta');
@@ -121,9 +123,7 @@ export function VoipPanel({
         ]}
       />
       <div>
-        <Button href={templateUrl} target="_blank" rel="noopener noreferrer" variant="outlined" size="small">
-          {t('voip.template')}
-        </Button>
+        <ExternalLinkButton size="small" variant="outlined" label={t('voip.template')} href={templateUrl} />
       </div>
     </Stack>
   );
