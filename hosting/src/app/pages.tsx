@@ -79,8 +79,7 @@ export const PAGES: readonly PageEntry[] = [
     path: '/sample',
     route: '/sample',
     access: 'manageRoles',
-    component: placeholder,
-    props: { page: 'sample' },
+    component: page(() => import('../features/sample/components/sample-page')),
   },
   {
     key: 'plumeStage',

@@ -2,20 +2,8 @@ import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
-  page:
-    | 'plumeStage'
-    | 'onuStage'
-    | 'genericStage'
-    | 'cmtsSource'
-    | 'headEnd'
-    | 'marketArea'
-    | 'thresholdRules'
-    | 'thresholdDefinitions'
-    | 'thresholdVariants'
-    | 'enterMac'
-    | 'insight360'
-    | 'permissions'
-    | 'sample';
+  /** The pages not built yet. */
+  page: 'genericStage';
   networkAccess?: boolean;
 }
 
