@@ -42,16 +42,14 @@ import { CustomerHeader } from './customer-header';
 import { PlumeSummary } from './plume-summary';
 import { OperationDialog } from '../../../components/operation-dialog';
 import { ExternalLinkButton } from '../../../components/external-link-button';
-import {
-  AccountPanel,
-  EpicoPanel,
-  InternetPanel,
-  LegacyPanel,
-  ModemPanel,
-  NetworkPanel,
-  TivoPanel,
-  VoipPanel,
-} from './other-panels';
+import { AccountPanel } from './account-panel';
+import { EpicoPanel } from './epico-panel';
+import { InternetPanel } from './internet-panel';
+import { LegacyPanel } from './legacy-panel';
+import { ModemPanel } from './modem-panel';
+import { NetworkPanel } from './network-panel';
+import { TivoPanel } from './tivo-panel';
+import { VoipPanel } from './voip-panel';
 import { SectionCard } from '../../../components/section-card';
 import {
   certificateSummary,
