@@ -3,6 +3,7 @@
  * and validate) and by the web app (forms and types).
  */
 import { z } from 'zod';
+import { REGENERATION_PUT_AFTER_MS } from './constants';
 import type { ErrorCode } from './errors';
 import type { Grading } from './threshold';
 import type { BirthCertificate } from './upstream/birth-certificate';
@@ -201,5 +202,5 @@ export interface AuditRecord {
 /** SPEC.md section 7: PUT when the last certificate is more than 24 hours old or absent, else POST. */
 export function regenerationMethod(lastCertificateTs: string | null, now: number): 'PUT' | 'POST' {
   if (!lastCertificateTs) return 'PUT';
-  return now - Date.parse(lastCertificateTs) > 24 * 60 * 60 * 1000 ? 'PUT' : 'POST';
+  return now - Date.parse(lastCertificateTs) > REGENERATION_PUT_AFTER_MS ? 'PUT' : 'POST';
 }
