@@ -1,29 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { links } from '../testing/fixtures';
 import { parseExternalLinks, type LinkParam } from './external-links';
 
+const { tools, crmObject, voipTemplate } = links();
 const valid: Record<LinkParam, string> = {
-  TOOL_COMPASS_URL: 'https://compass.example/devices/{mac}',
-  TOOL_DIAGNOSTIC_PORTAL_URL: 'https://diagnostic.example/?mac={mac}',
-  TOOL_EPON_URL: 'https://epon.example/onu/{mac}',
-  TOOL_NETWORK_CONSOLE_URL: 'https://nmc.example/nodes/{node}',
-  TOOL_THOR_LOCATION_URL: 'https://thor.example/location?node={node}',
-  CRM_OBJECT_URL: 'https://crm.example/object?id={account}',
-  VOIP_TEMPLATE_URL: 'https://voip.example/templates',
+  TOOL_COMPASS_URL: tools.compass,
+  TOOL_DIAGNOSTIC_PORTAL_URL: tools.diagnosticPortal,
+  TOOL_EPON_URL: tools.epon,
+  TOOL_NETWORK_CONSOLE_URL: tools.networkConsole,
+  TOOL_THOR_LOCATION_URL: tools.thorLocation,
+  CRM_OBJECT_URL: crmObject,
+  VOIP_TEMPLATE_URL: voipTemplate,
 };
 
 describe('link configuration', () => {
-  it('when every link param is a valid template, then the links are the answer of GET /api/links', () => {
-    expect(parseExternalLinks(valid)).toEqual({
-      tools: {
-        compass: 'https://compass.example/devices/{mac}',
-        diagnosticPortal: 'https://diagnostic.example/?mac={mac}',
-        epon: 'https://epon.example/onu/{mac}',
-        networkConsole: 'https://nmc.example/nodes/{node}',
-        thorLocation: 'https://thor.example/location?node={node}',
-      },
-      crmObject: 'https://crm.example/object?id={account}',
-      voipTemplate: 'https://voip.example/templates',
-    });
+  it('when every link param is a valid template, then each lands where GET /api/links answers it', () => {
+    expect(parseExternalLinks(valid)).toEqual(links());
   });
 
   it('when some params are empty or wrong, then start-up stops with each bad param named', () => {

@@ -1,30 +1,18 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { ExternalLinks } from '@insight/common/external-links';
 import { appWith, fakeUpstream, tokenFor } from '../testing/fake-upstream';
-
-const links: ExternalLinks = {
-  tools: {
-    compass: 'https://compass.example/devices/{mac}',
-    diagnosticPortal: 'https://diagnostic.example/?mac={mac}',
-    epon: 'https://epon.example/onu/{mac}',
-    networkConsole: 'https://nmc.example/nodes/{node}',
-    thorLocation: 'https://thor.example/location?node={node}',
-  },
-  crmObject: 'https://crm.example/object?id={account}',
-  voipTemplate: 'https://voip.example/templates',
-};
+import { links } from '../testing/fixtures';
 
 describe('GET /api/links', () => {
   const upstream = fakeUpstream({});
-  const { app } = appWith(upstream.transport, { links });
+  const { app } = appWith(upstream.transport, { links: links() });
 
   it('when a user who may open the 360 view asks, then the configured links come back, cacheable privately', async () => {
     const res = await request(app)
       .get('/api/links')
       .set('authorization', tokenFor('u1', ['support1']));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(links);
+    expect(res.body).toEqual(links());
     expect(res.headers['cache-control']).toBe('private, max-age=300');
     expect(upstream.calls).toEqual([]);
   });
