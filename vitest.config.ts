@@ -31,6 +31,15 @@ export default defineConfig({
           testTimeout: 20_000,
           include: ['hosting/src/**/*.test.{ts,tsx}'],
           setupFiles: ['hosting/src/testing/setup.ts'],
+          // The web app's configuration (hosting/src/config/env.ts) for the tests; Firebase itself is faked.
+          env: {
+            VITE_FIREBASE_API_KEY: 'test-api-key',
+            VITE_FIREBASE_AUTH_DOMAIN: 'demo-test.firebaseapp.com',
+            VITE_FIREBASE_PROJECT_ID: 'demo-test',
+            VITE_FIREBASE_APP_ID: 'test-app',
+            VITE_PROVIDER_SITE_EN: 'https://provider.test/en',
+            VITE_PROVIDER_SITE_FR: 'https://provider.test/fr',
+          },
         },
       },
       {

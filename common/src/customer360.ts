@@ -3,10 +3,10 @@
  * and validate) and by the web app (forms and types).
  */
 import { z } from 'zod';
+import { REGENERATION_PUT_AFTER_MS } from './constants';
 import type { ErrorCode } from './errors';
 import type { Grading } from './threshold';
 import type { BirthCertificate } from './upstream/birth-certificate';
-import type { LanCpe } from './upstream/lan';
 import type { TelephonySubscriber } from './upstream/telephony';
 import type { OnuDetails, OnuFirmware, OnuRegistration, OnuState, ProvisioningStatus } from './upstream/wan';
 
@@ -90,7 +90,62 @@ export interface LanGrades {
   plumeHealth: Grading;
 }
 
-export type LanSection = LanCpe & { grades: LanGrades };
+/** A Wi-Fi extender (Plume pod). */
+export interface WifiPod {
+  id: string;
+  nickname: string;
+  model: string;
+  firmware: string;
+  connectionState: 'connected' | 'disconnected';
+  backhaul: 'wired' | 'wireless';
+  connectedDevices: number;
+}
+
+/** A device on the customer's Wi-Fi. */
+export interface WifiClient {
+  mac: string;
+  ip: string;
+  hostname: string;
+  band: '2.4GHz' | '5GHz' | '6GHz';
+  channel: number;
+  rssi: number;
+  connectionState: 'connected' | 'disconnected';
+  health: 'excellent' | 'good' | 'fair' | 'poor';
+  /** The pod it is connected through; null when through the gateway. */
+  podId: string | null;
+}
+
+/**
+ * The LAN / Wi-Fi of a device as the portal shows it: the project's own type, which the LAN client maps
+ * the upstream answer into (SPEC.md leaves that answer's shape open; it may change without the screens).
+ */
+export interface Lan {
+  gateway: {
+    model: string;
+    firmware: string;
+    wanIp: string;
+    lanIp: string;
+    uptimeSeconds: number;
+    ethernetPorts: Array<{ port: number; linkUp: boolean; speedMbps: number }>;
+  };
+  plume: {
+    locationId: string;
+    loginUrl: string;
+    frontlineUrl: string;
+    health: { score: number; status: 'pass' | 'warn' | 'fail' };
+    license: { type: string; status: 'active' | 'expired' | 'none' };
+  };
+  ssids: Array<{
+    name: string;
+    band: '2.4GHz' | '5GHz' | '6GHz' | 'all';
+    enabled: boolean;
+    security: string;
+  }>;
+  pods: WifiPod[];
+  clients: WifiClient[];
+}
+
+export type LanSection = Lan & { grades: LanGrades };
 
 export interface VoiceSection {
   networkType: 'EPON' | 'GPON';
@@ -201,5 +256,5 @@ export interface AuditRecord {
 /** SPEC.md section 7: PUT when the last certificate is more than 24 hours old or absent, else POST. */
 export function regenerationMethod(lastCertificateTs: string | null, now: number): 'PUT' | 'POST' {
   if (!lastCertificateTs) return 'PUT';
-  return now - Date.parse(lastCertificateTs) > 24 * 60 * 60 * 1000 ? 'PUT' : 'POST';
+  return now - Date.parse(lastCertificateTs) > REGENERATION_PUT_AFTER_MS ? 'PUT' : 'POST';
 }

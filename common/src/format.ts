@@ -10,8 +10,6 @@ export function formatPhone(value: string | null | undefined): string {
 }
 
 export type Language = 'en' | 'fr';
-export const LANGUAGES: readonly Language[] = ['en', 'fr'];
-export const DEFAULT_LANGUAGE: Language = 'en';
 
 const dateFormatters = new Map<Language, Intl.DateTimeFormat>();
 

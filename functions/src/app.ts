@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import type { ExternalLinks } from '@insight/common/external-links';
 import { createBirthCertificateClient, createSmsClient } from './adapters/upstream/birth-certificate-client';
 import { createCustomerClient } from './adapters/upstream/customer-client';
 import { createLanClient } from './adapters/upstream/lan-client';
@@ -21,6 +22,7 @@ import { usersRouter } from './http/routes/users';
 import { emailAllowed, type AccessPolicy } from './domain/users/user-admin';
 import type { UserDirectory } from './domain/users/user-directory';
 import { healthRouter } from './http/routes/health';
+import { linksRouter } from './http/routes/links';
 import { CallCache } from './lib/call-cache';
 import { silentLogger, type Logger } from './lib/logger';
 
@@ -49,6 +51,8 @@ export interface AppDeps {
   policy?: AccessPolicy;
   /** The staging event streams (GET /api/staging/…); without it the routes are absent. */
   staging?: StagingRouteOptions;
+  /** The 360 view's links to the other tools (GET /api/links); without it the route is absent. */
+  links?: ExternalLinks;
   /** The threshold rules the 360 sections are graded by; without it, the seeded defaults. */
   thresholds?: ThresholdSource;
   cache?: { ttlMs: number; freshWindowMs: number; maxEntries: number };
@@ -94,6 +98,7 @@ export function createApp(deps: AppDeps): Express {
   if (deps.networkCounts) api.use(networkRouter({ counts: deps.networkCounts, audit: deps.audit }));
   if (deps.staging) api.use(stagingRouter(deps.staging));
   api.use(searchRouter(clients.search));
+  if (deps.links) api.use(linksRouter(deps.links));
   api.use(
     customer360Router(calls, deps.thresholds ?? staticThresholds(), {
       clients,

@@ -14,6 +14,7 @@ import { StagingHub } from './domain/staging/stream-hub';
 import { createApp } from './app';
 import { cachedThresholds } from './domain/grading/threshold-source';
 import { cachedCurrentRoles } from './domain/users/current-roles';
+import { parseExternalLinks } from './config/external-links';
 import { listOf, params } from './config/params';
 
 export { cmtsDependencyCounts } from './triggers/cmts-dependency-counts';
@@ -67,6 +68,15 @@ function getApp(): Express {
         onError: (error) => logger.error('threshold rules unreadable', { error: String(error) }),
       },
     ),
+    links: parseExternalLinks({
+      TOOL_COMPASS_URL: params.toolCompassUrl.value(),
+      TOOL_DIAGNOSTIC_PORTAL_URL: params.toolDiagnosticPortalUrl.value(),
+      TOOL_EPON_URL: params.toolEponUrl.value(),
+      TOOL_NETWORK_CONSOLE_URL: params.toolNetworkConsoleUrl.value(),
+      TOOL_THOR_LOCATION_URL: params.toolThorLocationUrl.value(),
+      CRM_OBJECT_URL: params.crmObjectUrl.value(),
+      VOIP_TEMPLATE_URL: params.voipTemplateUrl.value(),
+    }),
     policy: {
       adminEmails: listOf(params.adminEmails.value()),
       allowedEmailDomains: listOf(params.allowedEmailDomains.value()),

@@ -38,14 +38,14 @@ declare module 'fastify' {
 }
 
 /**
- * Global latency, jitter and random errors, applied to every upstream route (not /_sim). The answer
- * leaves exactly `latency` after the request arrived, whatever the handler's own processing time, so
- * that a fixed latency means a fixed call time.
+ * Global latency, jitter and random errors, applied to every upstream route (not /_sim, nor the other
+ * tools' stand-in pages). The answer leaves exactly `latency` after the request arrived, whatever the
+ * handler's own processing time, so that a fixed latency means a fixed call time.
  */
 export function globalFaults(app: FastifyInstance, getConfig: () => RuntimeConfig): void {
   app.decorateRequest('releaseAt', 0);
   app.addHook('onRequest', (req, reply, done) => {
-    if (req.url.startsWith('/_sim/')) return done();
+    if (req.url.startsWith('/_sim/') || req.url.startsWith('/tools/')) return done();
     const { latencyMs, jitterMs, errorRate } = getConfig();
     const delay = latencyMs + (jitterMs > 0 ? Math.random() * jitterMs : 0);
     if (errorRate > 0 && Math.random() < errorRate) {

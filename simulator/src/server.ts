@@ -11,6 +11,7 @@ import { lanTelephonyRoutes } from './routes/lan-telephony';
 import { searchRoutes } from './routes/search';
 import { simRoutes } from './routes/sim';
 import { streamRoutes } from './routes/streams';
+import { toolRoutes } from './routes/tools';
 import { wanRoutes } from './routes/wan';
 
 /**
@@ -53,6 +54,7 @@ export async function createSimulator(overrides: Partial<SimulatorOptions> = {})
   birthCertificateRoutes(app, ctx);
   searchRoutes(app, ctx);
   streamRoutes(app, ctx);
+  toolRoutes(app);
   app.setNotFoundHandler((req, reply) => {
     reply
       .code(404)

@@ -37,6 +37,24 @@ export const params = {
     description: 'Endpoint of the ONU staging stream ({endpoint}/{province}?key={key})',
   }),
   stagingStreamKey: defineSecret('STAGING_STREAM_KEY'),
+  // The 360 view's links to the other tools: URL templates with {mac}, {node} and {account}.
+  toolCompassUrl: defineString('TOOL_COMPASS_URL', {
+    description: 'Compass, as a URL template (e.g. https://compass.example/devices/{mac})',
+  }),
+  toolDiagnosticPortalUrl: defineString('TOOL_DIAGNOSTIC_PORTAL_URL', {
+    description: 'The diagnostic portal, as a URL template (it takes a mac query: …?mac={mac})',
+  }),
+  toolEponUrl: defineString('TOOL_EPON_URL', { description: 'ePON, as a URL template ({mac})' }),
+  toolNetworkConsoleUrl: defineString('TOOL_NETWORK_CONSOLE_URL', {
+    description: 'The Network Management Console, as a URL template ({node}: the fibre node)',
+  }),
+  toolThorLocationUrl: defineString('TOOL_THOR_LOCATION_URL', {
+    description: 'THoR Location, as a URL template ({node}: the fibre node)',
+  }),
+  crmObjectUrl: defineString('CRM_OBJECT_URL', {
+    description: "The CRM object page, as a URL template ({account}: the customer account's id)",
+  }),
+  voipTemplateUrl: defineString('VOIP_TEMPLATE_URL', { description: 'The VoIP template page' }),
 };
 
 /** A comma-separated list param as trimmed, non-empty items. */

@@ -4,6 +4,7 @@ import type { OnuDetails, OnuFirmware, OnuState } from '@insight/common/upstream
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import type { TelephonySubscriber } from '@insight/common/upstream/telephony';
 import type { LanCpe } from '@insight/common/upstream/lan';
+import type { ExternalLinks } from '@insight/common/external-links';
 
 export const MAC = 'AABBCCDDEEFF';
 
@@ -198,3 +199,16 @@ export function healthyRoutes() {
     'POST /v1/messages': { status: 202, body: { id: 'sms-1', status: 'queued' } },
   } as Record<string, { status: number; body: unknown }>;
 }
+
+/** The 360 view's links as the params give them (GET /api/links). */
+export const links = (): ExternalLinks => ({
+  tools: {
+    compass: 'https://compass.example/devices/{mac}',
+    diagnosticPortal: 'https://diagnostic.example/?mac={mac}',
+    epon: 'https://epon.example/onu/{mac}',
+    networkConsole: 'https://nmc.example/nodes/{node}',
+    thorLocation: 'https://thor.example/location?node={node}',
+  },
+  crmObject: 'https://crm.example/object?id={account}',
+  voipTemplate: 'https://voip.example/templates',
+});

@@ -38,7 +38,6 @@ export interface PageEntry {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page has its own props
 const page = (factory: () => Promise<{ default: ComponentType<any> }>) => lazyPage(factory);
-const placeholder = page(() => import('../components/placeholder-page'));
 
 export const PAGES: readonly PageEntry[] = [
   {
@@ -79,8 +78,7 @@ export const PAGES: readonly PageEntry[] = [
     path: '/sample',
     route: '/sample',
     access: 'manageRoles',
-    component: placeholder,
-    props: { page: 'sample' },
+    component: page(() => import('../features/sample/components/sample-page')),
   },
   {
     key: 'plumeStage',

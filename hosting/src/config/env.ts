@@ -13,9 +13,6 @@ const schema = z
     VITE_FIRESTORE_EMULATOR_HOST: z.optional(z.string().check(z.regex(/^[\w.-]+:\d+$/))),
     VITE_PROVIDER_SITE_EN: z.url(),
     VITE_PROVIDER_SITE_FR: z.url(),
-    VITE_DIAGNOSTIC_PORTAL_URL: z.url(),
-    VITE_CRM_OBJECT_URL: z.url(),
-    VITE_VOIP_TEMPLATE_URL: z.url(),
   })
   .check(
     z.refine(
@@ -52,11 +49,6 @@ function parse() {
         ? { authUrl: value.VITE_AUTH_EMULATOR_URL!, firestoreHost: value.VITE_FIRESTORE_EMULATOR_HOST! }
         : null,
     providerSite: { en: value.VITE_PROVIDER_SITE_EN, fr: value.VITE_PROVIDER_SITE_FR },
-    links: {
-      diagnosticPortal: value.VITE_DIAGNOSTIC_PORTAL_URL,
-      crmObject: value.VITE_CRM_OBJECT_URL,
-      voipTemplate: value.VITE_VOIP_TEMPLATE_URL,
-    },
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The one HTTP client of the web app: same-origin /api calls with the user's ID token, JSON in and out,
- * and an HttpError(status, code, message) for anything that is not 2xx. The SWR fetcher is built on it.
+ * and an HttpError(status, code, message) for anything that is not 2xx. Each feature's SWR reads call it.
  */
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { EventSourceMessage } from 'eventsource-parser';
@@ -85,9 +85,6 @@ export async function apiFetch<T>(
   }
   return body as T;
 }
-
-/** SWR fetcher: the key is the API path. */
-export const swrFetcher = <T,>(path: string) => apiFetch<T>(path);
 
 /**
  * Reads a Server-Sent Events answer with the user's ID token (EventSource cannot send one), calling

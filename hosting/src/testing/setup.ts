@@ -1,4 +1,38 @@
-import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
 
-afterEach(() => cleanup());
+// Screens with data grids take a while to render in jsdom, more so on a busy machine.
+configure({ asyncUtilTimeout: 4000 });
+
+// The Firebase SDK is faked for every web test (testing/fake-firebase.ts): no network, no emulator.
+vi.mock('firebase/app', async () => (await import('./fake-firebase')).appModule);
+vi.mock('firebase/auth', async () => (await import('./fake-firebase')).authModule);
+vi.mock('firebase/firestore', async () => (await import('./fake-firebase')).firestoreModule);
+
+// jsdom has no media queries: widths are answered for its window (1024 px wide), preferences as unset.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => {
+    const width = (bound: string) => Number(/(\d+(?:\.\d+)?)px/.exec(bound)?.[1] ?? NaN);
+    const matches = query.includes('min-width')
+      ? window.innerWidth >= width(query)
+      : query.includes('max-width')
+        ? window.innerWidth <= width(query)
+        : false;
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  },
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});

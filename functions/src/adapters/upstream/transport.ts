@@ -34,8 +34,6 @@ export interface ServiceConfig {
   baseUrl: string;
   timeoutMs: number;
   transport: Transport;
-  /** Sent as x-api-key when set. */
-  apiKey?: string;
 }
 
 export function buildUrl(baseUrl: string, request: UpstreamRequest): string {

@@ -2,7 +2,7 @@
  * The grades the 360 sections carry: every measurement graded by the threshold manager's rules for the
  * device's technology and model (common/src/threshold.ts gradeValue), with the rule that decided.
  */
-import type { BirthCertificateGrades, LanGrades, WanGrades } from '@insight/common/customer360';
+import type { BirthCertificateGrades, Lan, LanGrades, WanGrades } from '@insight/common/customer360';
 import {
   gradeValue,
   passRange,
@@ -11,7 +11,6 @@ import {
   type ThresholdSet,
 } from '@insight/common/threshold';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
-import type { LanCpe } from '@insight/common/upstream/lan';
 import type { OnuFirmware, OnuState } from '@insight/common/upstream/wan';
 
 export function gradeWan(
@@ -30,8 +29,8 @@ export function gradeWan(
 }
 
 /** Each client's RSSI and health word, and the Plume network's health score (both `wifiHealth`). */
-export function gradeLan(set: ThresholdSet, device: DeviceContext, lan: LanCpe): LanGrades {
-  const byClient = (grade: (client: LanCpe['clients'][number]) => Grading) =>
+export function gradeLan(set: ThresholdSet, device: DeviceContext, lan: Lan): LanGrades {
+  const byClient = (grade: (client: Lan['clients'][number]) => Grading) =>
     Object.fromEntries(lan.clients.map((client) => [client.mac, grade(client)]));
   return {
     clients: byClient((client) => gradeValue(set, 'rssi', client.rssi, device)),

@@ -3,7 +3,7 @@
  * ports (each client is declared `satisfies` its port), so the domain never imports an adapter.
  */
 import type { z } from 'zod';
-import type { VoiceOperation } from '@insight/common/customer360';
+import type { Lan, VoiceOperation } from '@insight/common/customer360';
 import type {
   birthCertificateListSchema,
   birthCertificateSchema,
@@ -17,7 +17,6 @@ import type {
   lokiMacsSchema,
   productListSchema,
 } from '@insight/common/upstream/customer';
-import type { lanCpeSchema } from '@insight/common/upstream/lan';
 import type { searchAnswerSchema } from '@insight/common/upstream/search';
 import type {
   telephonySubscriberSchema,
@@ -57,7 +56,8 @@ export interface WanClient {
 }
 
 export interface LanClient {
-  cpe(mac: string): Promise<Out<typeof lanCpeSchema>>;
+  /** Mapped into the project's own type by the adapter. */
+  cpe(mac: string): Promise<Lan>;
 }
 
 export interface TelephonyClient {

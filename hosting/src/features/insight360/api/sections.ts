@@ -107,3 +107,15 @@ export function useSection<S extends Section>(mac: string | null, section: S, la
         : undefined,
   };
 }
+
+/** Every section of one device's view, each its own SWR read. */
+export function useViewSections(mac: string, language: string) {
+  return {
+    customer: useSection(mac, 'customer', language),
+    wan: useSection(mac, 'wan', language),
+    lan: useSection(mac, 'lan', language),
+    voice: useSection(mac, 'voice', language),
+    bc: useSection(mac, 'birth-certificates', language),
+  };
+}
+export type ViewSections = ReturnType<typeof useViewSections>;

@@ -19,7 +19,6 @@ import {
   regenerationMethod,
   sendSmsRequestSchema,
   type BirthCertificatesSection,
-  type RegenerateResult,
 } from '@insight/common/customer360';
 import { formatMac } from '@insight/common/mac';
 import { ungraded } from '@insight/common/threshold';
@@ -28,7 +27,8 @@ import type { BirthCertificate } from '@insight/common/upstream/birth-certificat
 import { FieldList } from '../../../components/field-list';
 import { GradeChip, StatusChip, useNumber } from '../../../components/grade-chip';
 import { useFormatDateTime } from '../../../lib/date';
-import { regenerateBirthCertificate, sendBirthCertificateSms } from '../api/operations';
+import { useRegenerateCertificate } from '../api/birth-certificates';
+import { sendBirthCertificateSms } from '../api/operations';
 import { useOperation } from '../../../hooks/use-operation';
 import { OperationDialog } from '../../../components/operation-dialog';
 
@@ -40,8 +40,6 @@ interface Props {
   customerPhones: readonly string[];
   canRegenerate: boolean;
   canSendSms: boolean;
-  /** Replaces or adds the regenerated certificate by id in the list. */
-  onRegenerated(result: RegenerateResult): void;
 }
 
 function CertificateFields({
@@ -114,21 +112,15 @@ export function BirthCertificatePanel({
   customerPhones,
   canRegenerate,
   canSendSms,
-  onRegenerated,
 }: Props) {
   const { t, i18n } = useTranslation('insight360');
+  const language = i18n.language === 'fr' ? 'fr' : 'en';
   const formatDate = useFormatDateTime();
   const [dialog, setDialog] = useState<'regenerate' | { sms: BirthCertificate } | null>(null);
   const [phone, setPhone] = useState(customerPhone?.replace(/\D/g, '') ?? '');
-  const regenerate = useOperation((key) =>
-    regenerateBirthCertificate(mac, key).then((result) => (onRegenerated(result), result)),
-  );
+  const regenerate = useOperation(useRegenerateCertificate(mac, language));
   const sms = useOperation((key, certificateId: string) =>
-    sendBirthCertificateSms(
-      mac,
-      { phone, certificateId, language: i18n.language === 'fr' ? 'fr' : 'en' },
-      key,
-    ),
+    sendBirthCertificateSms(mac, { phone, certificateId, language }, key),
   );
   const list = section.certificates;
   const latest = list[0] ?? null;

@@ -1,10 +1,9 @@
 import { Box, Divider, Stack, Typography } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import type { LanSection } from '@insight/common/customer360';
+import type { LanSection, WifiClient, WifiPod } from '@insight/common/customer360';
 import { ungraded } from '@insight/common/threshold';
 import { formatMac } from '@insight/common/mac';
-import type { PlumeClient, PlumePod } from '@insight/common/upstream/lan';
 import { FieldList } from '../../../components/field-list';
 import { GradeChip, StatusChip } from '../../../components/grade-chip';
 import { PlumeSummary } from './plume-summary';
@@ -12,7 +11,7 @@ import { PlumeSummary } from './plume-summary';
 export function LanPanel({ lan }: { lan: LanSection }) {
   const { t } = useTranslation('insight360');
   const value = (key: string) => t(`lan.values.${key}` as 'lan.values.connected');
-  const podColumns: GridColDef<PlumePod>[] = [
+  const podColumns: GridColDef<WifiPod>[] = [
     { field: 'nickname', headerName: t('lan.columns.nickname'), flex: 1, minWidth: 130 },
     { field: 'model', headerName: t('lan.columns.model'), flex: 1, minWidth: 130 },
     { field: 'firmware', headerName: t('lan.columns.firmware'), minWidth: 100 },
@@ -40,7 +39,7 @@ export function LanPanel({ lan }: { lan: LanSection }) {
       minWidth: 90,
     },
   ];
-  const clientColumns: GridColDef<PlumeClient>[] = [
+  const clientColumns: GridColDef<WifiClient>[] = [
     { field: 'hostname', headerName: t('lan.columns.hostname'), flex: 1, minWidth: 150 },
     {
       field: 'mac',

@@ -6,7 +6,15 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Grade } from '@insight/common/threshold';
 import { useGradeReason } from '../../../components/grade-chip';
-import type { Reason, SectionSummary } from './section-summary';
+import type { ViewSections } from '../api/sections';
+import {
+  certificateSummary,
+  lanSummary,
+  voiceSummary,
+  wanSummary,
+  type Reason,
+  type SectionSummary,
+} from './section-summary';
 
 export interface StripEntry {
   key: 'wan' | 'lan' | 'voice' | 'bc';
@@ -15,6 +23,28 @@ export interface StripEntry {
   summary: SectionSummary | null;
   /** The section's error message, when it failed. */
   error: string | null;
+}
+
+/** One entry per summarised section, in the strip's order: its summary, or why it has none. */
+export function useStripEntries({ wan, lan, voice, bc }: ViewSections): StripEntry[] {
+  const { t } = useTranslation('insight360');
+  const { t: te } = useTranslation('errors');
+  const entry = <T,>(
+    key: StripEntry['key'],
+    swr: { data?: { data: T }; error?: { code: string } },
+    summarize: (data: T) => SectionSummary,
+  ): StripEntry => ({
+    key,
+    label: t(`summary.${key}`),
+    summary: swr.data ? summarize(swr.data.data) : null,
+    error: swr.error ? te(`codes.${swr.error.code}` as 'codes.upstream_error') : null,
+  });
+  return [
+    entry('wan', wan, wanSummary),
+    entry('lan', lan, lanSummary),
+    entry('voice', voice, voiceSummary),
+    entry('bc', bc, certificateSummary),
+  ];
 }
 
 const ICONS: Record<Grade, React.ReactNode> = {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
@@ -7,8 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@insight/common/format';
 import type { SearchResponse, SearchResult } from '@insight/common/search';
 import { PreferencesProvider } from '../../../providers/preferences-provider';
+import { fail } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
 import { renderWithTheme } from '../../../testing/render';
-import { GlobalSearchField } from './global-search-field';
+import { GlobalSearchField, SEARCH_DEBOUNCE_MS } from './global-search-field';
 
 // The HTTP client asks Firebase Auth for a token; these tests have no user and need no Firebase.
 vi.mock('../../../lib/firebase', () => ({ auth: { currentUser: null } }));
@@ -61,6 +63,24 @@ async function renderField(language: Language = 'en') {
   return { input, history: location.history! };
 }
 
+/**
+ * Types `text` with no pause reaching the search's debounce however slow the machine, then lets the
+ * debounce run out: one search for the whole text, as when a person types quickly. Testing Library
+ * drains its updates with a timer; it advances fake timers only when it sees Jest's, hence the alias.
+ */
+async function typeQuickly(input: HTMLElement, text: string) {
+  const global = globalThis as { jest?: unknown };
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  global.jest = { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) };
+  try {
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).type(input, text);
+    await act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+  } finally {
+    delete global.jest;
+    vi.useRealTimers();
+  }
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -70,7 +90,7 @@ describe('GlobalSearchField', () => {
     const asked = stubSearch(found([TREMBLAY, TREMBLAY_2]));
     const { input, history } = await renderField();
     expect(screen.getByLabelText('Search customers')).toBe(input);
-    await userEvent.type(input, 'trem');
+    await typeQuickly(input, 'trem');
     const first = await screen.findByTestId('search-option-A4C1E8000010');
     expect(first.textContent).toContain('Élise Tremblay');
     expect(first.textContent).toContain('A4:C1:E8:00:00:10');
@@ -127,7 +147,7 @@ describe('GlobalSearchField', () => {
   it('when Enter is pressed before the suggestions are in, then the first answer for that text opens', async () => {
     const asked = stubSearch(found([TREMBLAY_2]));
     const { input, history } = await renderField();
-    await userEvent.type(input, 'marc{Enter}');
+    await typeQuickly(input, 'marc{Enter}');
     await waitFor(() => expect(history.at(-1)).toBe('/i/mac/3C7A8A000011'));
     expect(asked[0]).toBe('marc');
   });
@@ -138,5 +158,15 @@ describe('GlobalSearchField', () => {
     await userEvent.type(input, 'm{Enter}');
     expect(await screen.findByText('Choose a suggestion, or enter a full MAC address.')).toBeTruthy();
     expect(asked).toEqual([]);
+  });
+
+  it('when the user may not search (403), then the list says their roles do not allow it', async () => {
+    await renderApp(<GlobalSearchField id="top-bar-mac-search" />, {
+      user: { roles: ['support1'] },
+      api: { 'GET /search': fail(403, 'forbidden') },
+    });
+    await userEvent.click(screen.getByRole('combobox'));
+    await userEvent.paste('tremblay');
+    expect(await screen.findByText('The search failed: Your roles do not allow this action.')).toBeTruthy();
   });
 });

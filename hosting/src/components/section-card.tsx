@@ -14,19 +14,21 @@ import {
 } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslation } from 'react-i18next';
-import type { Section } from '@insight/common/customer360';
-import { useFormatDateTime } from '../../../lib/date';
-import type { HttpError } from '../../../lib/http-client';
+import { useFormatDateTime } from '../lib/date';
+import type { HttpError } from '../lib/http-client';
+
+export interface SectionState<T> {
+  data?: { data: T; fetchedAt: string; cached: boolean };
+  error?: HttpError;
+  isLoading: boolean;
+  isValidating?: boolean;
+}
 
 interface Props<T> {
   title: string;
-  section: Section;
-  state: {
-    data?: { data: T; fetchedAt: string; cached: boolean };
-    error?: HttpError;
-    isLoading: boolean;
-    isValidating?: boolean;
-  };
+  /** What the loading and error messages call the data (the title when absent). */
+  name?: string;
+  state: SectionState<T>;
   onRefresh(): void;
   action?: ReactNode;
   children: (data: T) => ReactNode;
@@ -34,11 +36,19 @@ interface Props<T> {
 }
 
 /**
- * A part of the 360 view fed by one API section: skeleton while loading, its own translated error with
- * a retry, and when the data was fetched with a refresh that bypasses the cache.
+ * A card fed by one API read (a section of the 360 view): skeleton while loading, its own translated
+ * error with a retry, and when the data was fetched with a refresh that bypasses the cache.
  */
-export function SectionCard<T>({ title, section, state, onRefresh, action, children, testId }: Props<T>) {
-  const { t } = useTranslation('insight360');
+export function SectionCard<T>({
+  title,
+  name = title,
+  state,
+  onRefresh,
+  action,
+  children,
+  testId,
+}: Props<T>) {
+  const { t } = useTranslation();
   const { t: te } = useTranslation('errors');
   const formatDate = useFormatDateTime();
   const status = state.error ? 'error' : state.data ? 'ready' : 'loading';
@@ -59,13 +69,13 @@ export function SectionCard<T>({ title, section, state, onRefresh, action, child
         action={
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             {action}
-            <Tooltip title={t('refresh')}>
+            <Tooltip title={t('sectionCard.refresh')}>
               <span>
                 <IconButton
                   size="small"
                   onClick={onRefresh}
                   disabled={state.isLoading || state.isValidating}
-                  aria-label={`${t('refresh')} ${title}`}
+                  aria-label={`${t('sectionCard.refresh')} ${title}`}
                 >
                   <RefreshIcon fontSize="small" />
                 </IconButton>
@@ -77,7 +87,7 @@ export function SectionCard<T>({ title, section, state, onRefresh, action, child
       />
       <CardContent>
         {status === 'loading' && (
-          <Box role="status" aria-label={t('loadingSection', { section: title })}>
+          <Box role="status" aria-label={t('sectionCard.loading', { name })}>
             <Skeleton height={28} />
             <Skeleton height={28} width="80%" />
             <Skeleton height={28} width="60%" />
@@ -90,14 +100,11 @@ export function SectionCard<T>({ title, section, state, onRefresh, action, child
             data-code={state.error!.code}
             action={
               <Button color="inherit" size="small" onClick={onRefresh}>
-                {t('retry')}
+                {t('sectionCard.retry')}
               </Button>
             }
           >
-            {t('sectionError', {
-              section: t(`sections.${section}`),
-              message: te(`codes.${state.error!.code}`),
-            })}
+            {t('sectionCard.error', { name, message: te(`codes.${state.error!.code}`) })}
           </Alert>
         )}
         {status === 'ready' && (
@@ -110,8 +117,8 @@ export function SectionCard<T>({ title, section, state, onRefresh, action, child
               sx={{ mt: 2 }}
               data-testid={`${testId}-fetched`}
             >
-              {t('fetchedAt', { date: formatDate(state.data!.fetchedAt) })}
-              {state.data!.cached ? ` · ${t('cached')}` : ''}
+              {t('sectionCard.fetchedAt', { date: formatDate(state.data!.fetchedAt) })}
+              {state.data!.cached ? ` · ${t('sectionCard.cached')}` : ''}
             </Typography>
           </>
         )}

@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ungraded, type Grading } from '@insight/common/threshold';
+import { renderApp } from '../testing/render-app';
+import { GradeChip, StatusChip } from './grade-chip';
+
+const warn: Grading = {
+  grade: 'warn',
+  value: -25.9,
+  unit: 'dBm',
+  source: {
+    kind: 'default',
+    definition: 'DEF-rxPower',
+    rule: 'GPON-rxPower-WARN-LOW',
+    variant: null,
+    range: { rangeMin: -27, rangeMax: -25, alphaValue: null },
+  },
+};
+
+describe('GradeChip and StatusChip', () => {
+  it('when a value is graded by a rule, then the chip shows it with a true minus, and says why for screen readers', async () => {
+    await renderApp(<GradeChip grading={warn} testId="rx" />);
+    const chip = screen.getByTestId('rx');
+    expect(chip.getAttribute('data-grade')).toBe('warn');
+    expect(chip.getAttribute('data-rule')).toBe('GPON-rxPower-WARN-LOW');
+    expect(chip.textContent).toBe('−25.9 dBm');
+    expect(chip.getAttribute('aria-label')).toBe(
+      '−25.9 dBm: warn, rule GPON-rxPower-WARN-LOW (default rule): −27 ≤ x ≤ −25 dBm',
+    );
+  });
+
+  it('when the language is French, then the number has a decimal comma and the reason is French', async () => {
+    await renderApp(<GradeChip grading={warn} testId="rx" />, { path: '/fr' });
+    expect(screen.getByTestId('rx').textContent).toBe('−25,9 dBm');
+    expect(screen.getByTestId('rx').getAttribute('aria-label')).toMatch(/^−25,9 dBm : /);
+  });
+
+  it('when there is no measurement, then the chip is "-" and says there is none', async () => {
+    await renderApp(<GradeChip grading={ungraded(null, 'dBm')} testId="none" />);
+    expect(screen.getByTestId('none').textContent).toBe('-');
+    expect(screen.getByTestId('none').getAttribute('aria-label')).toBe('No measurement');
+  });
+
+  it('when a status is shown, then it is a word with its icon, never colour alone', async () => {
+    await renderApp(<StatusChip grade="fail" label="offline" />);
+    const chip = screen.getByText('offline').closest('.MuiChip-root')!;
+    expect(chip.querySelector('svg[data-testid=ErrorIcon]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import en from '../locales/en/insight360.json';
+import { HttpError } from '../lib/http-client';
+import type { OperationState } from '../hooks/use-operation';
+import { renderApp } from '../testing/render-app';
+import { OperationDialog } from './operation-dialog';
+
+const dialog = (state: OperationState<unknown>, onConfirm = vi.fn()) => (
+  <OperationDialog
+    open
+    message="The device will restart."
+    state={state}
+    sentMessage="Sent. Request r-1."
+    onConfirm={onConfirm}
+    onClose={vi.fn()}
+    testId="op"
+  />
+);
+
+describe('OperationDialog', () => {
+  it('when it opens, then it states what will happen, and Confirm runs the operation', async () => {
+    const onConfirm = vi.fn();
+    await renderApp(dialog({ status: 'idle' }, onConfirm));
+    expect(screen.getByTestId('op').textContent).toContain('The device will restart.');
+    await userEvent.click(screen.getByTestId('op-confirm'));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('when the operation is being sent, then neither button can be pressed again', async () => {
+    await renderApp(dialog({ status: 'pending' }));
+    expect(screen.getByTestId('op-confirm')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('op-confirm').textContent).toBe(en.ops.sending);
+    expect(screen.getByRole('button', { name: en.ops.cancel })).toHaveProperty('disabled', true);
+  });
+
+  it('when it was sent, then only the confirmation and Close remain', async () => {
+    await renderApp(dialog({ status: 'sent', result: {} }));
+    expect(screen.getByTestId('op-sent').textContent).toBe('Sent. Request r-1.');
+    expect(screen.queryByTestId('op-confirm')).toBeNull();
+    expect(screen.getByRole('button', { name: en.ops.close })).toBeTruthy();
+  });
+
+  it('when the upstream timed out, then the dialog warns the operation may have run', async () => {
+    await renderApp(dialog({ status: 'failed', error: new HttpError(504, 'upstream_timeout', 'slow') }));
+    expect(screen.getByTestId('op-failed').textContent).toBe(en.ops.mayHaveRun);
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * In-memory stand-ins for the Firebase SDK modules the web app uses (firebase/app, firebase/auth,
+ * firebase/firestore), installed for every web test by setup.ts. A test says who is signed in
+ * (`setFakeUser`) and what each Firestore path holds (`setFakeFirestore`); writes are recorded.
+ */
+import type { RoleKey } from '@insight/common/roles';
+
+// ---- auth ---------------------------------------------------------------------------------------
+
+export interface FakeUser {
+  uid: string;
+  displayName: string | null;
+  email: string | null;
+  getIdToken(forceRefresh?: boolean): Promise<string>;
+  getIdTokenResult(): Promise<{ claims: { roles: RoleKey[] } }>;
+}
+
+type AuthListener = (user: FakeUser | null) => void;
+const authListeners = new Set<AuthListener>();
+/** The SDK's auth object: `currentUser` is what the HTTP client reads its token from. */
+export const fakeAuth: { currentUser: FakeUser | null; settled: boolean } = {
+  currentUser: null,
+  settled: true,
+};
+
+export function fakeUser(uid: string, roles: RoleKey[], displayName = `Test ${uid}`): FakeUser {
+  return {
+    uid,
+    displayName,
+    email: `${uid}@insight.test`,
+    getIdToken: async () => `test-token-${uid}`,
+    getIdTokenResult: async () => ({ claims: { roles } }),
+  };
+}
+
+/** Signs a fake user in (or out, with null); `undefined` leaves the session being checked forever. */
+export function setFakeUser(user: FakeUser | null | undefined): void {
+  fakeAuth.currentUser = user ?? null;
+  fakeAuth.settled = user !== undefined;
+  if (fakeAuth.settled) authListeners.forEach((listener) => listener(fakeAuth.currentUser));
+}
+
+export const authModule = {
+  initializeAuth: () => fakeAuth,
+  getAuth: () => fakeAuth,
+  connectAuthEmulator: () => undefined,
+  browserLocalPersistence: {},
+  browserPopupRedirectResolver: {},
+  GoogleAuthProvider: class {
+    setCustomParameters() {}
+    static credential() {
+      return {};
+    }
+  },
+  onIdTokenChanged(_auth: unknown, listener: AuthListener) {
+    authListeners.add(listener);
+    if (fakeAuth.settled) queueMicrotask(() => listener(fakeAuth.currentUser));
+    return () => authListeners.delete(listener);
+  },
+  signInWithPopup: async () => ({ user: fakeAuth.currentUser }),
+  signInWithCredential: async () => ({ user: fakeAuth.currentUser }),
+  signOut: async () => setFakeUser(null),
+};
+
+// ---- firestore ----------------------------------------------------------------------------------
+
+/** What a path holds: documents by id, 'loading' (never answers) or the database's refusal. */
+export type FakePath = Record<string, Record<string, unknown>> | 'loading' | { error: string };
+
+let paths: Record<string, FakePath> = {};
+/** Every write, in order: what the screens would have sent to the database. */
+export const fakeWrites: Array<{ kind: 'set' | 'delete'; path: string; data?: Record<string, unknown> }> = [];
+let writeFailure: string | null = null;
+
+export function setFakeFirestore(
+  next: Record<string, FakePath>,
+  options: { failWrites?: string } = {},
+): void {
+  paths = next;
+  fakeWrites.length = 0;
+  writeFailure = options.failWrites ?? null;
+}
+
+interface Constraint {
+  type: 'where' | 'orderBy' | 'limit' | 'documentId';
+  args: unknown[];
+}
+interface Converter {
+  fromFirestore(snapshot: { id: string; data(): Record<string, unknown> }): unknown;
+}
+interface Ref {
+  kind: 'collection' | 'doc';
+  path: string;
+  constraints: Constraint[];
+  converter: Converter | null;
+  withConverter(converter: Converter): Ref;
+}
+
+function ref(
+  kind: Ref['kind'],
+  path: string,
+  constraints: Constraint[] = [],
+  converter: Converter | null = null,
+): Ref {
+  return {
+    kind,
+    path,
+    constraints,
+    converter,
+    withConverter: (next) => ref(kind, path, constraints, next),
+  };
+}
+
+const segments = (parts: unknown[]) => parts.filter((part) => typeof part === 'string').join('/');
+
+function documentSnapshot(
+  id: string,
+  data: Record<string, unknown> | undefined,
+  converter: Converter | null,
+) {
+  return {
+    id,
+    exists: () => data !== undefined,
+    get: (field: string) => data?.[field],
+    data: () => (data && converter ? converter.fromFirestore({ id, data: () => data }) : data),
+  };
+}
+
+function matches(data: Record<string, unknown>, constraints: Constraint[]): boolean {
+  return constraints
+    .filter((constraint) => constraint.type === 'where')
+    .every(({ args: [field, op, value] }) => {
+      const actual = data[field as string];
+      if (op === '==') return actual === value;
+      const [a, b] = [actual, value].map((item) => (item instanceof Timestamp ? item.toMillis() : item));
+      if (op === '>=') return (a as number) >= (b as number);
+      if (op === '<=') return (a as number) <= (b as number);
+      return true;
+    });
+}
+
+type Next = (snapshot: unknown) => void;
+type Fail = (error: { message: string }) => void;
+
+function listen(target: Ref, ...rest: unknown[]): () => void {
+  const [next, fail] = rest.filter((item) => typeof item === 'function') as [Next, Fail | undefined];
+  let stopped = false;
+  const { kind, path } = target;
+  const slash = path.lastIndexOf('/');
+  const source = kind === 'doc' ? paths[path.slice(0, slash)] : paths[path];
+  queueMicrotask(() => {
+    if (stopped || source === 'loading') return;
+    if (source && 'error' in source && typeof source.error === 'string')
+      return fail?.({ message: source.error });
+    const documents = (source ?? {}) as Record<string, Record<string, unknown>>;
+    if (kind === 'doc') {
+      const id = path.slice(slash + 1);
+      return next(documentSnapshot(id, documents[id], target.converter));
+    }
+    const limit = target.constraints.find((constraint) => constraint.type === 'limit')?.args[0] as number;
+    const docs = Object.entries(documents)
+      .filter(([, data]) => matches(data, target.constraints))
+      .slice(0, limit ?? Infinity)
+      .map(([id, data]) => documentSnapshot(id, data, target.converter));
+    next({ docs, size: docs.length, empty: docs.length === 0, metadata: { fromCache: false } });
+  });
+  return () => {
+    stopped = true;
+  };
+}
+
+async function write(kind: 'set' | 'delete', target: Ref, data?: Record<string, unknown>): Promise<void> {
+  if (writeFailure) throw new Error(writeFailure);
+  fakeWrites.push({ kind, path: target.path, data });
+}
+
+export class Timestamp {
+  constructor(private readonly millis: number) {}
+  static fromDate(date: Date) {
+    return new Timestamp(date.getTime());
+  }
+  toDate() {
+    return new Date(this.millis);
+  }
+  toMillis() {
+    return this.millis;
+  }
+}
+
+const constraint =
+  (type: Constraint['type']) =>
+  (...args: unknown[]): Constraint => ({ type, args });
+
+export const firestoreModule = {
+  initializeFirestore: () => ({}),
+  getFirestore: () => ({}),
+  connectFirestoreEmulator: () => undefined,
+  persistentLocalCache: () => ({}),
+  persistentMultipleTabManager: () => ({}),
+  collection: (_db: unknown, ...parts: unknown[]) => ref('collection', segments(parts)),
+  doc: (_db: unknown, ...parts: unknown[]) => ref('doc', segments(parts)),
+  query: (target: Ref, ...constraints: Constraint[]) =>
+    ref(target.kind, target.path, [...target.constraints, ...constraints], target.converter),
+  where: constraint('where'),
+  orderBy: constraint('orderBy'),
+  limit: constraint('limit'),
+  documentId: () => '__name__',
+  onSnapshot: listen,
+  Timestamp,
+  serverTimestamp: () => ({ serverTimestamp: true }),
+  setDoc: (target: Ref, data: Record<string, unknown>) => write('set', target, data),
+  deleteDoc: (target: Ref) => write('delete', target),
+  writeBatch: () => {
+    const pending: Array<() => Promise<void>> = [];
+    return {
+      set: (target: Ref, data: Record<string, unknown>) =>
+        void pending.push(() => write('set', target, data)),
+      delete: (target: Ref) => void pending.push(() => write('delete', target)),
+      commit: async () => {
+        for (const run of pending) await run();
+      },
+    };
+  },
+  runTransaction: async (
+    _db: unknown,
+    update: (transaction: {
+      get(target: Ref): Promise<unknown>;
+      set(target: Ref, data: Record<string, unknown>): void;
+    }) => Promise<void>,
+  ) => {
+    const sets: Array<[Ref, Record<string, unknown>]> = [];
+    await update({
+      get: async (target) => {
+        const slash = target.path.lastIndexOf('/');
+        const source = paths[target.path.slice(0, slash)];
+        const documents = typeof source === 'object' && !('error' in source) ? source : {};
+        return documentSnapshot(target.path.slice(slash + 1), documents[target.path.slice(slash + 1)], null);
+      },
+      set: (target, data) => void sets.push([target, data]),
+    });
+    for (const [target, data] of sets) await write('set', target, data);
+  },
+};
+
+export const appModule = { initializeApp: () => ({}), getApp: () => ({}) };

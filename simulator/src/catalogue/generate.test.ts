@@ -1,0 +1,29 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { seedNumber } from '../config';
+import { generateCustomer } from './generate';
+import { customerMac, faultMac, FAULTS, resolveMac, type FaultName } from './macs';
+
+const EPOCH = Date.UTC(2026, 10, 20);
+const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+/** Every 37th catalogue customer (both technologies, every shape of data) and every fault device. */
+const MACS = [
+  ...Array.from({ length: Math.ceil(5000 / 37) }, (_, i) => customerMac(i * 37)),
+  ...(Object.keys(FAULTS) as FaultName[]).map(faultMac),
+];
+
+describe('catalogue generation', () => {
+  it('when customers are generated from the pinned seed, then every upstream answer is byte-identical to the pinned hash', () => {
+    const customers = MACS.map((mac) => generateCustomer(seedNumber('pinned-seed'), resolveMac(mac)!, EPOCH));
+    expect(customers).toHaveLength(143);
+    expect(sha256(customers)).toBe('d58a42c49c38236da2986b4280eb5c0429d5e7de1a474589bb4ae109615bef4d');
+  });
+
+  it('when another seed is used, then the customers differ', () => {
+    const mac = resolveMac(customerMac(0))!;
+    expect(sha256(generateCustomer(seedNumber('a'), mac, EPOCH))).not.toBe(
+      sha256(generateCustomer(seedNumber('b'), mac, EPOCH)),
+    );
+  });
+});
