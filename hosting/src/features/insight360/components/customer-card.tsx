@@ -14,7 +14,7 @@ export function CustomerCard({ sections }: { sections: ViewSections }) {
   const wan = sections.wan.data?.data;
   return (
     <Paper variant="outlined" sx={{ p: 0 }}>
-      <Collapse in={shown} collapsedSize={0} data-testid="customer-collapse">
+      <Collapse in={shown} data-testid="customer-collapse">
         <ViewCard section="customer" swr={sections.customer} title={t('sections.customer')}>
           {(customer) => (
             <CustomerHeader
