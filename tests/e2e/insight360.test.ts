@@ -264,6 +264,7 @@ describe('Insight 360 screens', () => {
     }
   });
 
+  // Sixteen views, each signed in afresh: over a minute on a busy two-core machine.
   it('when the 360 view is shown for EPON and GPON in both themes, languages and widths, then screenshots are kept', async () => {
     const dir = path.join(ARTIFACTS, 'screens');
     mkdirSync(dir, { recursive: true });
@@ -289,5 +290,5 @@ describe('Insight 360 screens', () => {
         }
       }
     }
-  });
+  }, 180_000);
 });
