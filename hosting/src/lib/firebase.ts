@@ -5,11 +5,19 @@ import {
   connectAuthEmulator,
   GoogleAuthProvider,
   initializeAuth,
+  onIdTokenChanged,
   signInWithCredential,
+  signInWithPopup,
+  signOut,
+  type User,
 } from 'firebase/auth';
 import { config } from '../config/env';
 
-/** The app and Auth only: the Firestore SDK is in lib/firestore.ts, loaded by the screens that read lists. */
+/**
+ * The Firebase app and Auth. Loaded through lib/auth-session.ts only when someone may be signed in (a
+ * kept session, the login page, a sign-in): the signed-out landing does not carry the SDK. The
+ * Firestore SDK is in lib/firestore.ts, loaded by the screens that read lists.
+ */
 export const firebaseApp = initializeApp(config.firebase);
 
 /** Local persistence (SPEC.md section 1); the SDK refreshes the ID token before it expires. */
@@ -17,12 +25,24 @@ export const auth = initializeAuth(firebaseApp, {
   persistence: browserLocalPersistence,
   popupRedirectResolver: browserPopupRedirectResolver,
 });
-export const googleProvider = new GoogleAuthProvider();
+const googleProvider = new GoogleAuthProvider();
 googleProvider.setCustomParameters({ prompt: 'select_account' });
 
-if (config.emulators) {
-  connectAuthEmulator(auth, config.emulators.authUrl, { disableWarnings: true });
-  // End-to-end tests sign in with a fake Google credential that only the auth emulator accepts.
-  (window as unknown as Record<string, unknown>).__insightEmulatorSignIn = (claims: string) =>
-    signInWithCredential(auth, GoogleAuthProvider.credential(claims)).then((result) => result.user.uid);
+if (config.emulators) connectAuthEmulator(auth, config.emulators.authUrl, { disableWarnings: true });
+
+/** Calls `onUser` with the signed-in user (or null) now and at each sign-in, sign-out and token refresh. */
+export const watchIdToken = (onUser: (user: User | null) => void) => onIdTokenChanged(auth, onUser);
+
+export const signInWithGoogle = () => signInWithPopup(auth, googleProvider).then(() => undefined);
+
+export const signOutUser = () => signOut(auth);
+
+/** The signed-in user's ID token, once the kept session (if any) is restored. */
+export async function currentIdToken(): Promise<string | undefined> {
+  await auth.authStateReady();
+  return auth.currentUser?.getIdToken();
 }
+
+/** End-to-end tests sign in with a fake Google credential that only the auth emulator accepts. */
+export const emulatorSignIn = (claims: string) =>
+  signInWithCredential(auth, GoogleAuthProvider.credential(claims)).then((result) => result.user.uid);

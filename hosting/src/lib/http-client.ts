@@ -2,10 +2,9 @@
  * The one HTTP client of the web app: same-origin /api calls with the user's ID token, JSON in and out,
  * and an HttpError(status, code, message) for anything that is not 2xx. Each feature's SWR reads call it.
  */
-import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { isErrorCode, type ErrorCode } from '@insight/common/errors';
-import { auth } from './firebase';
+import { currentIdToken } from './auth-session';
 
 export class HttpError extends Error {
   constructor(
@@ -20,7 +19,7 @@ export class HttpError extends Error {
 }
 
 async function authHeaders(): Promise<Record<string, string>> {
-  const token = await auth.currentUser?.getIdToken();
+  const token = await currentIdToken();
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
@@ -116,6 +115,8 @@ export async function apiEventStream(
       typeof body?.error?.message === 'string' ? body.error.message : res.statusText,
     );
   }
+  // The parser loads with the first stream, not with the app.
+  const { EventSourceParserStream } = await import('eventsource-parser/stream');
   const reader = res.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
   try {
     for (;;) {

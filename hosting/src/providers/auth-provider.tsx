@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { onIdTokenChanged, signInWithPopup, signOut as firebaseSignOut, type User } from 'firebase/auth';
+import type { User } from 'firebase/auth';
 import { rolesFromClaim, type RoleKey } from '@insight/common/roles';
-import { auth, googleProvider } from '../lib/firebase';
+import { loadAuth, loadedAuth, mayHaveSession, whenAuthLoaded } from '../lib/auth-session';
 import { apiFetch } from '../lib/http-client';
 
 export interface SessionUser {
@@ -101,12 +101,16 @@ function rememberSession(uid: string, allowed: boolean): void {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ status: 'loading', user: null });
+  // With no session kept in this browser, the landing is signed out at once and the Auth SDK stays unloaded.
+  const [state, setState] = useState<AuthState>(() =>
+    mayHaveSession() ? { status: 'loading', user: null } : { status: 'signedOut', user: null },
+  );
 
-  useEffect(
-    () =>
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    const cancel = whenAuthLoaded(({ watchIdToken }) => {
       // onIdTokenChanged also fires on token refresh, so new role claims reach the UI without a sign-out.
-      onIdTokenChanged(auth, (user) => {
+      stop = watchIdToken((user) => {
         if (!user) {
           setState({ status: 'signedOut', user: null });
           return;
@@ -134,9 +138,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           checked = true;
           apply(sessionUser);
         });
-      }),
-    [],
-  );
+      });
+    });
+    if (mayHaveSession()) loadAuth().catch(() => setState({ status: 'signedOut', user: null }));
+    return () => {
+      cancel();
+      stop?.();
+    };
+  }, []);
 
   // When the user's roles change (user_roles/{uid}, written by the functions), refresh the ID token so
   // that the new roles apply without signing out.
@@ -149,7 +158,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void import('../lib/roles-listener').then(({ listenToRoles }) => {
       if (cancelled) return;
       stop = listenToRoles(uid, (roles) => {
-        const user = auth.currentUser;
+        const user = loadedAuth()?.auth.currentUser;
         if (user) void refreshIfRolesDiffer(user, roles);
       });
     });
@@ -162,12 +171,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthContextValue>(
     () => ({
       state,
-      async signIn() {
-        await signInWithPopup(auth, googleProvider);
+      signIn() {
+        // Called in the click's own turn when the SDK is loaded, so that the browser lets the popup open.
+        const loaded = loadedAuth();
+        return loaded ? loaded.signInWithGoogle() : loadAuth().then((module) => module.signInWithGoogle());
       },
       async signOut() {
         sessionStorage.removeItem(SESSION_KEY);
-        await firebaseSignOut(auth);
+        await (await loadAuth()).signOutUser();
       },
     }),
     [state],

@@ -6,6 +6,7 @@ import { useLocation, useSearch } from 'wouter';
 import { useAuth } from '../../../providers/auth-provider';
 import { usePreferences } from '../../../providers/preferences-provider';
 import { safeReturnPath } from '../../../lib/language-path';
+import { loadAuth } from '../../../lib/auth-session';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -16,6 +17,11 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const destination = safeReturnPath(new URLSearchParams(search).get('from')) ?? href('/');
+
+  // The Auth SDK loads with this page, so that the button's click opens the popup at once.
+  useEffect(() => {
+    loadAuth().catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     if (state.status === 'signedIn') navigate(destination, { replace: true });
