@@ -1,36 +1,48 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@insight/common/format';
-import enCommon from '../locales/en/common.json';
-import enErrors from '../locales/en/errors.json';
-import enHome from '../locales/en/home.json';
-import enInsight360 from '../locales/en/insight360.json';
-import enAdmin from '../locales/en/admin.json';
-import enStaging from '../locales/en/staging.json';
-import frCommon from '../locales/fr/common.json';
-import frErrors from '../locales/fr/errors.json';
-import frHome from '../locales/fr/home.json';
-import frInsight360 from '../locales/fr/insight360.json';
-import frAdmin from '../locales/fr/admin.json';
-import frStaging from '../locales/fr/staging.json';
 
-export const resources = {
-  en: { common: enCommon, errors: enErrors, home: enHome, insight360: enInsight360, admin: enAdmin, staging: enStaging },
-  fr: { common: frCommon, errors: frErrors, home: frHome, insight360: frInsight360, admin: frAdmin, staging: frStaging },
-} as const;
-
+export const NAMESPACES = ['common', 'errors', 'home', 'insight360', 'admin', 'staging'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
 export const defaultNS = 'common';
 
-export function initI18n(language: Language) {
-  return i18n.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng: 'en',
-    defaultNS,
-    ns: Object.keys(resources.en),
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+/** What the shell shows (menus, error pages): loaded before the first render; a page loads its own. */
+const SHELL_NAMESPACES: readonly Namespace[] = ['common', 'errors'];
+
+// One chunk per language and namespace, so that the first load carries only the shell's texts, in its language.
+const bundles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
+
+const backend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = bundles[`../locales/${language}/${namespace}.json`];
+    if (!load) return callback(new Error(`No texts for ${language}/${namespace}`), false);
+    load().then(
+      (texts) => callback(null, texts),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+export function initI18n(language: Language, namespaces: readonly Namespace[] = SHELL_NAMESPACES) {
+  return i18n
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      supportedLngs: ['en', 'fr'],
+      // Both languages have every key (locales.test.ts): no fallback, so French loads no English texts.
+      fallbackLng: false,
+      defaultNS,
+      ns: [...namespaces],
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
 }
+
+/** Loads namespaces in the current language (and in any language already loaded). */
+export const loadNamespaces = (namespaces: readonly Namespace[]) =>
+  namespaces.length ? i18n.loadNamespaces([...namespaces]) : Promise.resolve();
 
 export { i18n };

@@ -47,8 +47,12 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   const switchLanguage = useCallback(() => {
     const next: Language = language === 'fr' ? 'en' : 'fr';
     writeLanguageCookie(next);
-    navigate(`${withLanguage(window.location.pathname, next)}${window.location.search}`);
-  }, [language, navigate]);
+    // The other language's texts load first, so that the page never shows one language under the other's URL.
+    void i18n
+      .loadLanguages(next)
+      .catch(() => undefined)
+      .then(() => navigate(`${withLanguage(window.location.pathname, next)}${window.location.search}`));
+  }, [i18n, language, navigate]);
 
   const theme = useMemo(() => buildTheme(mode, language), [mode, language]);
   const value = useMemo<Preferences>(
