@@ -12,6 +12,7 @@ import HubIcon from '@mui/icons-material/Hub';
 import type { Capability } from '@insight/common/roles';
 import type { Tool, ToolKey } from '../lib/tools';
 import { lazyPage } from '../lib/lazy-page';
+import { loadNamespaces, type Namespace } from '../lib/i18n';
 import type { PageTitleKey } from '../components/section-tabs';
 
 type NavKey = 'home' | 'insight360' | 'epicoPlume' | 'onu' | 'generic' | 'netManage' | 'threshold';
@@ -36,8 +37,10 @@ export interface PageEntry {
   tabs?: { title: NavKey; children: Readonly<Record<string, PageTitleKey>> };
 }
 
+/** A page's code, loaded together with the texts it shows beyond the shell's (one request each, in parallel). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page has its own props
-const page = (factory: () => Promise<{ default: ComponentType<any> }>) => lazyPage(factory);
+const page = (factory: () => Promise<{ default: ComponentType<any> }>, namespaces: Namespace[] = []) =>
+  lazyPage(() => Promise.all([factory(), loadNamespaces(namespaces)]).then(([module]) => module));
 
 export const PAGES: readonly PageEntry[] = [
   {
@@ -45,7 +48,7 @@ export const PAGES: readonly PageEntry[] = [
     path: '/',
     route: '/',
     access: 'public',
-    component: page(() => import('../features/home/components/home-page')),
+    component: page(() => import('../features/home/components/home-page'), ['home']),
     props: ({ tools }) => ({ tools }),
     drawer: { label: 'home', icon: <HomeIcon /> },
     prefetch: true,
@@ -62,7 +65,10 @@ export const PAGES: readonly PageEntry[] = [
     path: '/permissions',
     route: '/permissions',
     access: 'signedIn',
-    component: page(() => import('../features/permissions/components/permissions-page')),
+    component: page(
+      () => import('../features/permissions/components/permissions-page'),
+      ['admin', 'insight360'],
+    ),
     tool: 'permissions',
   },
   {
@@ -70,7 +76,7 @@ export const PAGES: readonly PageEntry[] = [
     path: '/audit',
     route: '/audit',
     access: 'auditRead',
-    component: page(() => import('../features/audit/components/audit-page')),
+    component: page(() => import('../features/audit/components/audit-page'), ['admin']),
     tool: 'audit',
   },
   {
@@ -85,7 +91,10 @@ export const PAGES: readonly PageEntry[] = [
     path: '/plume-stage',
     route: '/plume-stage',
     access: 'staging',
-    component: page(() => import('../features/staging/components/plume-stage-page')),
+    component: page(
+      () => import('../features/staging/components/plume-stage-page'),
+      ['staging', 'insight360'],
+    ),
     drawer: { label: 'epicoPlume', icon: <HubIcon />, group: 'staging' },
     tool: 'plumeStage',
     prefetch: true,
@@ -95,7 +104,7 @@ export const PAGES: readonly PageEntry[] = [
     path: '/onu-stage',
     route: '/onu-stage',
     access: 'staging',
-    component: page(() => import('../features/staging/components/onu-stage-page')),
+    component: page(() => import('../features/staging/components/onu-stage-page'), ['staging', 'insight360']),
     drawer: { label: 'onu', icon: <RouterIcon />, group: 'staging' },
     tool: 'onuStage',
     prefetch: true,
@@ -115,7 +124,7 @@ export const PAGES: readonly PageEntry[] = [
     path: '/net-manage',
     route: '/net-manage/:child?',
     access: 'adminRead',
-    component: page(() => import('../features/net-manage/components/net-manage-page')),
+    component: page(() => import('../features/net-manage/components/net-manage-page'), ['admin']),
     tool: 'netManage',
     prefetch: true,
     tabs: {
@@ -128,7 +137,7 @@ export const PAGES: readonly PageEntry[] = [
     path: '/threshold',
     route: '/threshold/:child?',
     access: 'adminRead',
-    component: page(() => import('../features/threshold/components/threshold-page')),
+    component: page(() => import('../features/threshold/components/threshold-page'), ['admin', 'insight360']),
     tool: 'threshold',
     prefetch: true,
     tabs: {
@@ -149,13 +158,18 @@ export const PAGES: readonly PageEntry[] = [
     path: '/i/mac',
     route: '/i/mac/:mac?',
     access: 'view360',
-    component: page(() => import('../features/insight360/components/insight360-page')),
+    component: page(() => import('../features/insight360/components/insight360-page'), ['insight360']),
     drawer: { label: 'insight360', icon: <TravelExploreIcon /> },
     prefetch: true,
   },
 ];
 
 export const NOT_FOUND = page(() => import('../components/errors/not-found-page'));
+
+/** The tab bar of the pages with `tabs`, loaded (and preloaded) with them. */
+export const SectionTabs = lazyPage(() =>
+  import('../components/section-tabs').then((module) => ({ default: module.SectionTabs })),
+);
 
 /** The home page's tools, in registry order. */
 export const TOOLS = PAGES.filter((entry) => entry.tool).map((entry) => ({
@@ -170,4 +184,5 @@ export function preloadPage(path: string): void {
     .sort((a, b) => b.path.length - a.path.length)
     .find((entry) => path === entry.path || (entry.path !== '/' && path.startsWith(entry.path)));
   void match?.component.preload().catch(() => undefined);
+  if (match?.tabs) void SectionTabs.preload().catch(() => undefined);
 }

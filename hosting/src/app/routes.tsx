@@ -5,11 +5,10 @@ import { can, hasAnyRole } from '@insight/common/roles';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ScreenError } from '../components/errors/screen-error';
 import { PageLoading } from '../components/loading-bar';
-import { SectionTabs } from '../components/section-tabs';
 import { stripLanguage } from '../lib/language-path';
 import type { Tool } from '../lib/tools';
 import { useAuth } from '../providers/auth-provider';
-import { NOT_FOUND, PAGES, TOOLS, type PageEntry } from './pages';
+import { NOT_FOUND, PAGES, SectionTabs, TOOLS, type PageEntry } from './pages';
 import { RequireAuth } from './require-auth';
 
 function Screen({ children }: { children: ReactNode }) {

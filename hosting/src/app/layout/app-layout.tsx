@@ -1,21 +1,39 @@
-import { useState, type ReactNode } from 'react';
-import { Box, Button, Snackbar, Toolbar, useMediaQuery, useTheme } from '@mui/material';
-import { useTranslation } from 'react-i18next';
-import { WriteErrorDialog } from '../../components/admin/write-error-dialog';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Box, Toolbar, useMediaQuery, useTheme } from '@mui/material';
+import { ErrorBoundary } from '../../components/error-boundary';
 import { LoadingBar } from '../../components/loading-bar';
-import { closeDataSnackbar, useDataSnackbarOpen } from '../../lib/snackbar-store';
+import { useDataSnackbarOpen } from '../../lib/snackbar-store';
+import { useWriteError } from '../../lib/write-error-store';
 import { SideDrawer } from './side-drawer';
 import { TopBar } from './top-bar';
+
+// The write-error modal and the 'Data has been updated.' snackbar load when first shown and stay mounted
+// after (their closing transitions); were their code unreachable, the screen itself is kept.
+const WriteErrorDialog = lazy(() =>
+  import('../../components/admin/write-error-dialog').then((module) => ({
+    default: module.WriteErrorDialog,
+  })),
+);
+const DataSnackbar = lazy(() =>
+  import('../../components/data-snackbar').then((module) => ({ default: module.DataSnackbar })),
+);
+
+/** True from the first time `shown` is true. */
+function useShownOnce(shown: boolean): boolean {
+  const [once, setOnce] = useState(shown);
+  if (shown && !once) setOnce(true);
+  return once || shown;
+}
 
 const EXPANDED_KEY = 'insight-drawer-expanded';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const theme = useTheme();
-  const { t } = useTranslation();
   const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [expanded, setExpanded] = useState(() => localStorage.getItem(EXPANDED_KEY) !== 'false');
   const [mobileOpen, setMobileOpen] = useState(false);
-  const snackbarOpen = useDataSnackbarOpen();
+  const writeErrorShown = useShownOnce(useWriteError() !== null);
+  const snackbarShown = useShownOnce(useDataSnackbarOpen());
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -37,18 +55,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Toolbar />
         {children}
       </Box>
-      <WriteErrorDialog />
-      <Snackbar
-        open={snackbarOpen}
-        autoHideDuration={4000}
-        onClose={(_event, reason) => reason !== 'clickaway' && closeDataSnackbar()}
-        message={t('snackbar.dataUpdated')}
-        action={
-          <Button color="inherit" size="small" onClick={closeDataSnackbar}>
-            {t('snackbar.close')}
-          </Button>
-        }
-      />
+      <ErrorBoundary fallback={() => null}>
+        <Suspense fallback={null}>
+          {writeErrorShown && <WriteErrorDialog />}
+          {snackbarShown && <DataSnackbar />}
+        </Suspense>
+      </ErrorBoundary>
     </Box>
   );
 }

@@ -19,29 +19,13 @@ import { AppLink } from '../../../components/app-link';
 import { MacSearchField } from '../../../components/mac-search-field';
 import { useRecentLookups } from '../../../hooks/use-recent-lookups';
 
-/** Home: the MAC search, the user's recent lookups and the tools their roles open (from the page registry). */
-export default function HomePage({ tools = [] }: { tools?: Tool[] }) {
+/** The signed-in home: the MAC search, the user's recent lookups and the tools their roles open. */
+export default function SignedInHome({ tools }: { tools: Tool[] }) {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation();
   const { state } = useAuth();
   const user = state.status === 'signedIn' ? state.user : null;
   const recent = useRecentLookups(user?.uid ?? null);
-
-  if (state.status === 'signedOut') {
-    return (
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, maxWidth: 640, mx: 'auto', mt: 4 }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          {t('signedOutTitle')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {t('signedOutBody')}
-        </Typography>
-        <Button variant="contained" component={AppLink} href="/login">
-          {tc('nav.login')}
-        </Button>
-      </Paper>
-    );
-  }
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto' }}>
