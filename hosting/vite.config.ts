@@ -1,8 +1,23 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { envProblems } from './src/config/env-schema.ts';
+
+/** Stops the build or the dev server on a bad VITE_* configuration, with the list of what is wrong. */
+function checkedEnv(): Plugin {
+  return {
+    name: 'insight-checked-env',
+    configResolved({ env, mode }) {
+      const problems = envProblems(env);
+      if (problems.length)
+        throw new Error(
+          `Invalid configuration (mode ${mode}):\n${problems.map((line) => `  ${line}`).join('\n')}`,
+        );
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), checkedEnv()],
   server: {
     host: '127.0.0.1',
     port: 5173,

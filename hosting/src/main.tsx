@@ -5,8 +5,8 @@ import { initI18n } from './lib/i18n';
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);
-  // The app's code loads while i18n starts; it is awaited after, so that a configuration error it
-  // throws can be shown instead of a blank page.
+  // The app's code loads while i18n starts; it is awaited after, so that an error loading it is shown
+  // instead of a blank page.
   const app = import('./app/app');
   app.catch(() => undefined);
   await initI18n(languageOfPath(window.location.pathname));
