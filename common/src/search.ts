@@ -4,10 +4,9 @@
  */
 import { z } from 'zod';
 
-export const SEARCH_QUERY_MIN = 2;
-export const SEARCH_QUERY_MAX = 64;
-export const SEARCH_LIMIT_MAX = 20;
-export const SEARCH_LIMIT_DEFAULT = 8;
+import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from './search-limits';
+
+export { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX, SEARCH_QUERY_MIN };
 
 export const searchQuerySchema = z.object({
   q: z

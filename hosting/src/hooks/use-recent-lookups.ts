@@ -1,41 +1,58 @@
 import { useCallback, useEffect, useState } from 'react';
+import { readFirestoreDocument } from '../lib/http-client';
 
 const EMPTY: string[] = [];
 const store = () => import('../lib/recent-lookups-store');
 
+// The last list seen per user, so that Home paints it at once when opened again, and the write of a
+// lookup still in flight, so that a read started after it sees it.
+const lastSeen = new Map<string, string[]>();
+let pendingWrite: Promise<unknown> = Promise.resolve();
+
+const macsOf = (document: Record<string, unknown> | null): string[] =>
+  Array.isArray(document?.macs) ? document.macs.filter((mac): mac is string => typeof mac === 'string') : [];
+
 /** A user's recent MAC lookups (last 20), kept in recent_lookups/{uid} so they follow the user between machines. */
 export function useRecentLookups(uid: string | null) {
   // The list is kept with the uid it belongs to, so another user's list is never shown.
-  const [state, setState] = useState<{ uid: string | null; list: string[] }>({ uid: null, list: EMPTY });
+  const [state, setState] = useState<{ uid: string | null; list: string[] }>(() => ({
+    uid,
+    list: (uid && lastSeen.get(uid)) || EMPTY,
+  }));
+  const show = useCallback((owner: string, list: string[]) => {
+    lastSeen.set(owner, list);
+    setState({ uid: owner, list: list.length ? list : EMPTY });
+  }, []);
+
+  // Read once when the list is shown: it changes only through this user's own lookups.
   useEffect(() => {
     if (!uid) return;
-    let stop: (() => void) | null = null;
     let cancelled = false;
-    void store().then(({ listenToRecent }) => {
-      if (!cancelled)
-        stop = listenToRecent(uid, (list) => setState({ uid, list: list.length ? list : EMPTY }));
-    });
+    void pendingWrite
+      .catch(() => undefined)
+      .then(() => readFirestoreDocument(`recent_lookups/${uid}`))
+      .then((document) => !cancelled && show(uid, macsOf(document)))
+      .catch(() => undefined);
     return () => {
       cancelled = true;
-      stop?.();
     };
-  }, [uid]);
-  const list = uid && state.uid === uid ? state.list : EMPTY;
+  }, [uid, show]);
+  const list = !uid ? EMPTY : state.uid === uid ? state.list : (lastSeen.get(uid) ?? EMPTY);
 
   const remember = useCallback(
     (mac: string) => {
-      if (uid)
-        void store()
-          .then(({ rememberRecent }) => rememberRecent(uid, mac))
-          .catch(() => undefined);
+      if (!uid) return;
+      const write = store().then(({ rememberRecent }) => rememberRecent(uid, mac));
+      pendingWrite = write;
+      write.then((macs) => show(uid, macs)).catch(() => undefined);
     },
-    [uid],
+    [uid, show],
   );
   const clear = useCallback(() => {
-    if (uid)
-      void store()
-        .then(({ clearRecent }) => clearRecent(uid))
-        .catch(() => undefined);
-  }, [uid]);
+    if (!uid) return;
+    const write = store().then(({ clearRecent }) => clearRecent(uid));
+    pendingWrite = write;
+    write.then(() => show(uid, EMPTY)).catch(() => undefined);
+  }, [uid, show]);
   return { list, remember, clear };
 }

@@ -1,28 +1,28 @@
-import { doc, onSnapshot, runTransaction, serverTimestamp } from 'firebase/firestore';
-import { db } from './firestore';
+import { doc, getFirestore, connectFirestoreEmulator, runTransaction, serverTimestamp } from 'firebase/firestore/lite';
+import { config } from '../config/env';
+import { firebaseApp } from './firebase';
 import { addRecent } from './recent';
 
-/** recent_lookups/{uid}: a user's last MAC lookups (Firestore; loaded only once someone is signed in). */
-export function listenToRecent(uid: string, onList: (macs: string[]) => void): () => void {
-  return onSnapshot(
-    doc(db, 'recent_lookups', uid),
-    (snapshot) => {
-      const macs = snapshot.get('macs') as unknown;
-      onList(Array.isArray(macs) ? macs.filter((mac): mac is string => typeof mac === 'string') : []);
-    },
-    () => onList([]),
-  );
+/**
+ * Writes to recent_lookups/{uid}, a user's last MAC lookups, with the Firestore lite SDK: a write after a
+ * lookup needs no live listener, and the lite SDK is a tenth of the full one. Loaded only to write.
+ */
+const db = getFirestore(firebaseApp);
+if (config.emulators) {
+  const [host, port] = config.emulators.firestoreHost.split(':');
+  connectFirestoreEmulator(db, host!, Number(port));
 }
 
-export function rememberRecent(uid: string, mac: string): Promise<void> {
+/** Puts `mac` first in the user's list; resolves with the list as written. */
+export function rememberRecent(uid: string, mac: string): Promise<string[]> {
   const ref = doc(db, 'recent_lookups', uid);
   return runTransaction(db, async (transaction) => {
-    const current = (await transaction.get(ref)).get('macs') as string[] | undefined;
-    if (current?.[0] === mac) return;
-    transaction.set(ref, {
-      macs: addRecent(Array.isArray(current) ? current : [], mac),
-      updatedAt: serverTimestamp(),
-    });
+    const stored = (await transaction.get(ref)).get('macs') as unknown;
+    const current = Array.isArray(stored) ? stored.filter((item): item is string => typeof item === 'string') : [];
+    if (current[0] === mac) return current;
+    const macs = addRecent(current, mac);
+    transaction.set(ref, { macs, updatedAt: serverTimestamp() });
+    return macs;
   });
 }
 

@@ -3,6 +3,7 @@ import type { User } from 'firebase/auth';
 import { rolesFromClaim, type RoleKey } from '@insight/common/roles';
 import { loadAuth, loadedAuth, mayHaveSession, whenAuthLoaded } from '../lib/auth-session';
 import { apiFetch } from '../lib/http-client';
+import { listenToRoles } from '../lib/roles-listener';
 
 export interface SessionUser {
   uid: string;
@@ -150,22 +151,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // When the user's roles change (user_roles/{uid}, written by the functions), refresh the ID token so
   // that the new roles apply without signing out.
   const uid = state.status === 'signedIn' ? state.user.uid : null;
-  // The Firestore SDK loads here, once someone is signed in: the signed-out landing never needs it.
   useEffect(() => {
     if (!uid) return;
-    let stop: (() => void) | null = null;
-    let cancelled = false;
-    void import('../lib/roles-listener').then(({ listenToRoles }) => {
-      if (cancelled) return;
-      stop = listenToRoles(uid, (roles) => {
-        const user = loadedAuth()?.auth.currentUser;
-        if (user) void refreshIfRolesDiffer(user, roles);
-      });
+    return listenToRoles(uid, (roles) => {
+      const user = loadedAuth()?.auth.currentUser;
+      if (user) void refreshIfRolesDiffer(user, roles);
     });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
   }, [uid]);
 
   const value = useMemo<AuthContextValue>(

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { SEARCH_LIMIT_DEFAULT, type SearchResponse } from '@insight/common/search';
+import type { SearchResponse } from '@insight/common/search';
+import { SEARCH_LIMIT_DEFAULT } from '@insight/common/search-limits';
 import { apiFetch, type HttpError } from '../../../lib/http-client';
 
 export const searchPath = (q: string, limit = SEARCH_LIMIT_DEFAULT) =>

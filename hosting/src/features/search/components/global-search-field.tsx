@@ -4,7 +4,8 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { formatMac, normalizeMac } from '@insight/common/mac';
-import { SEARCH_QUERY_MAX, searchQuerySchema, type SearchResult } from '@insight/common/search';
+import type { SearchResult } from '@insight/common/search';
+import { SEARCH_QUERY_MAX } from '@insight/common/search-limits';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useSlashShortcut } from '../../../hooks/use-slash-shortcut';
 import { useAllCallsReported } from '../../../lib/tracked-calls';
@@ -15,9 +16,21 @@ import { fetchCustomerSearch, useCustomerSearch } from '../api/search-customers'
 export const SEARCH_DEBOUNCE_MS = 250;
 
 /** The query the API takes for what is typed (trimmed), or null (too short, too long, …). */
-function queryOf(text: string): string | null {
-  const parsed = searchQuerySchema.shape.q.safeParse(text);
-  return parsed.success ? parsed.data : null;
+type QueryOf = (text: string) => string | null;
+let queryOf: QueryOf | null = null;
+
+/**
+ * The API's own query schema checks what is typed. It brings zod, so it loads when the field is first
+ * focused or typed into, not with every signed-in page.
+ */
+function loadQueryOf(): Promise<QueryOf> {
+  return import('@insight/common/search').then(({ searchQuerySchema }) => {
+    queryOf ??= (text) => {
+      const parsed = searchQuerySchema.shape.q.safeParse(text);
+      return parsed.success ? parsed.data : null;
+    };
+    return queryOf;
+  });
 }
 
 interface Props {
@@ -46,7 +59,11 @@ export function GlobalSearchField({ id, shortcut = false }: Props) {
   const ready = useAllCallsReported();
   useSlashShortcut(input, shortcut);
 
-  const query = queryOf(text);
+  const [, setChecking] = useState(queryOf !== null);
+  const prepare = () => {
+    if (!queryOf) void loadQueryOf().then(() => setChecking(true));
+  };
+  const query = queryOf ? queryOf(text) : null;
   const settled = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const search = useCustomerSearch(settled);
   // Earlier answers stay in the list while the next one loads; `fresh` says they answer what is typed.
@@ -68,13 +85,14 @@ export function GlobalSearchField({ id, shortcut = false }: Props) {
   async function submitText() {
     const mac = normalizeMac(text);
     if (mac) return open360(mac);
-    if (query === null) {
+    const checked = (queryOf ?? (await loadQueryOf()))(text);
+    if (checked === null) {
       setHint(true);
       return setOpen(true);
     }
     if (fresh) return options[0] ? open360(options[0].mac) : setOpen(true);
     // Typed faster than the suggestions: ask now, and open the first answer if the text is unchanged.
-    const answer = await fetchCustomerSearch(query).catch(() => null);
+    const answer = await fetchCustomerSearch(checked).catch(() => null);
     if (typed.current !== text) return;
     if (answer?.results[0]) open360(answer.results[0].mac);
     else setOpen(true);
@@ -121,6 +139,7 @@ export function GlobalSearchField({ id, shortcut = false }: Props) {
         inputValue={text}
         onInputChange={(_event, value, reason) => {
           if (reason !== 'input' && reason !== 'clear') return;
+          prepare();
           setText(value);
           typed.current = value;
           setHint(false);
@@ -174,6 +193,7 @@ export function GlobalSearchField({ id, shortcut = false }: Props) {
           <TextField
             {...params}
             inputRef={input}
+            onFocus={prepare}
             label={t('globalSearch.label')}
             placeholder={t('globalSearch.placeholder')}
             error={hint}
