@@ -1,14 +1,22 @@
-import { useState } from 'react';
 import {
+  cloneElement,
+  lazy,
+  Suspense,
+  useState,
+  type FocusEvent,
+  type MouseEvent,
+  type ReactElement,
+} from 'react';
+import {
+  Box,
   Collapse,
   Divider,
-  Drawer,
   List,
   ListItemButton,
   ListItemIcon,
   ListItemText,
+  Paper,
   Toolbar,
-  Tooltip,
 } from '@mui/material';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import ExpandLess from '@mui/icons-material/ExpandLess';
@@ -27,6 +35,60 @@ import { stripLanguage } from '../../lib/language-path';
 import { useAuth } from '../../providers/auth-provider';
 import { usePreferences } from '../../providers/preferences-provider';
 import { PAGES, preloadPage } from '../pages';
+
+const Tooltip = lazy(() => import('@mui/material/Tooltip'));
+// A phone's drawer slides over the page (MUI's Drawer: modal, focus trap, backdrop): that code loads only there.
+const Drawer = lazy(() => import('@mui/material/Drawer'));
+
+interface ItemHandlers {
+  onMouseEnter?: (event: MouseEvent<HTMLElement>) => void;
+  onMouseLeave?: (event: MouseEvent<HTMLElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLElement>) => void;
+  onBlur?: (event: FocusEvent<HTMLElement>) => void;
+}
+
+/**
+ * The label of an item of the collapsed drawer: its accessible name, and a tooltip beside it on hover or
+ * keyboard focus. The tooltip's code loads the first time one shows, not with every page; the item
+ * itself is never re-created (focus stays on it when the drawer collapses).
+ */
+function CollapsedLabel({ label, children }: { label: string | null; children: ReactElement<ItemHandlers> }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const own = children.props;
+  const item = label
+    ? cloneElement(children, {
+        'aria-label': label,
+        onMouseEnter: (event: MouseEvent<HTMLElement>) => {
+          setAnchor(event.currentTarget);
+          own.onMouseEnter?.(event);
+        },
+        onMouseLeave: (event: MouseEvent<HTMLElement>) => {
+          setAnchor(null);
+          own.onMouseLeave?.(event);
+        },
+        onFocus: (event: FocusEvent<HTMLElement>) => {
+          if (event.currentTarget.matches(':focus-visible')) setAnchor(event.currentTarget);
+          own.onFocus?.(event);
+        },
+        onBlur: (event: FocusEvent<HTMLElement>) => {
+          setAnchor(null);
+          own.onBlur?.(event);
+        },
+      } as ItemHandlers)
+    : children;
+  return (
+    <>
+      {item}
+      {label && anchor && (
+        <Suspense fallback={null}>
+          <Tooltip open title={label} placement="right" slotProps={{ popper: { anchorEl: anchor } }}>
+            <span hidden />
+          </Tooltip>
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 const TOP_ITEMS = PAGES.filter((entry) => entry.drawer && !entry.drawer.group);
 const STAGING_ITEMS = PAGES.filter((entry) => entry.drawer?.group === 'staging');
@@ -54,7 +116,7 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
   const item = (path: string, label: string, icon: React.ReactNode, nested = false) => {
     const selected = path === '/' ? current === '/' : current.startsWith(path);
     return (
-      <Tooltip title={wide ? '' : label} placement="right" key={path}>
+      <CollapsedLabel label={wide ? null : label} key={path}>
         <ListItemButton
           component={AppLink}
           href={path}
@@ -67,17 +129,17 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
           <ListItemIcon sx={{ minWidth: 40 }}>{icon}</ListItemIcon>
           {wide && <ListItemText primary={label} />}
         </ListItemButton>
-      </Tooltip>
+      </CollapsedLabel>
     );
   };
 
   const action = (label: string, icon: React.ReactNode, onClick: () => void, testId: string) => (
-    <Tooltip title={wide ? '' : label} placement="right" key={testId}>
+    <CollapsedLabel label={wide ? null : label} key={testId}>
       <ListItemButton onClick={onClick} data-testid={testId} sx={{ pl: 2.5, minHeight: 44 }}>
         <ListItemIcon sx={{ minWidth: 40 }}>{icon}</ListItemIcon>
         {wide && <ListItemText primary={label} />}
       </ListItemButton>
-    </Tooltip>
+    </CollapsedLabel>
   );
 
   const content = (
@@ -135,33 +197,49 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
 
   if (isPhone) {
     return (
-      <Drawer
-        variant="temporary"
-        open={mobileOpen}
-        onClose={onCloseMobile}
-        ModalProps={{ keepMounted: true }}
-        sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-      >
-        {content}
-      </Drawer>
+      <Suspense fallback={null}>
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={onCloseMobile}
+          ModalProps={{ keepMounted: true }}
+          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+        >
+          {content}
+        </Drawer>
+      </Suspense>
     );
   }
+  // The desktop drawer is always shown: what MUI's permanent Drawer renders (with its classes), without
+  // the code only the sliding one uses.
   const width = expanded ? DRAWER_WIDTH : DRAWER_MINI_WIDTH;
   return (
-    <Drawer
-      variant="permanent"
-      sx={{
-        width,
-        flexShrink: 0,
-        '& .MuiDrawer-paper': {
-          width,
+    <Box className="MuiDrawer-root MuiDrawer-docked" sx={{ width, flex: '0 0 auto' }}>
+      <Paper
+        square
+        elevation={0}
+        className="MuiDrawer-paper MuiDrawer-paperAnchorLeft MuiDrawer-paperAnchorDockedLeft"
+        sx={{
+          position: 'fixed',
+          top: 0,
+          left: 0,
+          height: '100%',
+          flex: '1 0 auto',
+          display: 'flex',
+          flexDirection: 'column',
+          overflowY: 'auto',
           overflowX: 'hidden',
+          outline: 0,
+          zIndex: (theme) => theme.zIndex.drawer,
+          borderRight: 1,
+          borderColor: 'divider',
+          width,
           transition: (theme) => theme.transitions.create('width'),
           boxSizing: 'border-box',
-        },
-      }}
-    >
-      {content}
-    </Drawer>
+        }}
+      >
+        {content}
+      </Paper>
+    </Box>
   );
 }
