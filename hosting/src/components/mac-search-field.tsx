@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { IconButton, InputAdornment, TextField } from '@mui/material';
+import { IconButton, InputAdornment } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -7,6 +7,7 @@ import { normalizeMac } from '@insight/common/mac';
 import { usePreferences } from '../providers/preferences-provider';
 import { useAllCallsReported } from '../lib/tracked-calls';
 import { useSlashShortcut } from '../hooks/use-slash-shortcut';
+import { OutlinedTextField } from './outlined-text-field';
 
 interface Props {
   /** Focus this field when '/' is pressed outside another input. */
@@ -46,7 +47,7 @@ export function MacSearchField({ shortcut = false, size = 'medium', autoFocus, o
 
   return (
     <form onSubmit={submit} role="search" noValidate style={{ width: '100%' }}>
-      <TextField
+      <OutlinedTextField
         id={id}
         inputRef={input}
         fullWidth

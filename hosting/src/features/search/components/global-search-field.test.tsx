@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@insight/common/format';
 import type { SearchResponse, SearchResult } from '@insight/common/search';
 import { PreferencesProvider } from '../../../providers/preferences-provider';
@@ -80,6 +80,12 @@ async function typeQuickly(input: HTMLElement, text: string) {
     vi.useRealTimers();
   }
 }
+
+// The field loads the query schema when first used; in a browser that takes a few milliseconds, here the
+// first import transforms zod: done once before the tests, which time what follows.
+beforeAll(async () => {
+  await import('@insight/common/search');
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

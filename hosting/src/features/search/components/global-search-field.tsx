@@ -1,11 +1,12 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Autocomplete, Box, Chip, CircularProgress, IconButton, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Chip, CircularProgress, IconButton, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { formatMac, normalizeMac } from '@insight/common/mac';
 import type { SearchResult } from '@insight/common/search';
 import { SEARCH_QUERY_MAX } from '@insight/common/search-limits';
+import { OutlinedTextField } from '../../../components/outlined-text-field';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useSlashShortcut } from '../../../hooks/use-slash-shortcut';
 import { useAllCallsReported } from '../../../lib/tracked-calls';
@@ -190,7 +191,7 @@ export function GlobalSearchField({ id, shortcut = false }: Props) {
           </Box>
         )}
         renderInput={(params) => (
-          <TextField
+          <OutlinedTextField
             {...params}
             inputRef={input}
             onFocus={prepare}
