@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { languageOfPath } from './lib/language-path';
 import { initI18n } from './lib/i18n';
+import { mayHaveSession } from './lib/auth-session';
+import { loadGridLocale } from './lib/grid-locale-loader';
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);
@@ -9,7 +11,12 @@ async function start() {
   // instead of a blank page.
   const app = import('./app/app');
   app.catch(() => undefined);
-  await initI18n(languageOfPath(window.location.pathname));
+  const language = languageOfPath(window.location.pathname);
+  // A kept session may open a page with a grid: its texts are in the theme from the first render.
+  await Promise.all([
+    initI18n(language),
+    mayHaveSession() && loadGridLocale(language).catch(() => undefined),
+  ]);
   try {
     const { App } = await app;
     root.render(

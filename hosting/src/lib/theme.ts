@@ -1,12 +1,13 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { enUS, frFR } from '@mui/material/locale';
-import { enUS as gridEnUS, frFR as gridFrFR } from '@mui/x-data-grid/locales';
 import type { Language } from '@insight/common/format';
 import type { ThemeMode } from './cookies';
+import type { GridLocale } from './grid-locale-loader';
 
 export const BACKGROUND: Record<ThemeMode, string> = { light: '#f5f7fa', dark: '#121418' };
 
-export function buildTheme(mode: ThemeMode, language: Language): Theme {
+/** The portal's theme; `gridLocale`, the DataGrid's texts, joins it once loaded (lib/grid-locale-loader.ts). */
+export function buildTheme(mode: ThemeMode, language: Language, gridLocale: GridLocale | null = null): Theme {
   return createTheme(
     {
       palette: {
@@ -26,6 +27,6 @@ export function buildTheme(mode: ThemeMode, language: Language): Theme {
       },
     },
     language === 'fr' ? frFR : enUS,
-    language === 'fr' ? gridFrFR : gridEnUS,
+    gridLocale ?? {},
   );
 }

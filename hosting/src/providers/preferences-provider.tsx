@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@insight/common/format';
 import { readThemeCookie, writeLanguageCookie, writeThemeCookie, type ThemeMode } from '../lib/cookies';
 import { languageOfPath, withLanguage } from '../lib/language-path';
+import { loadedAuth, whenAuthLoaded } from '../lib/auth-session';
+import { loadGridLocale, loadedGridLocale } from '../lib/grid-locale-loader';
 import { BACKGROUND, buildTheme } from '../lib/theme';
 
 interface Preferences {
@@ -48,13 +50,25 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     const next: Language = language === 'fr' ? 'en' : 'fr';
     writeLanguageCookie(next);
     // The other language's texts load first, so that the page never shows one language under the other's URL.
-    void i18n
-      .loadLanguages(next)
+    void Promise.all([i18n.loadLanguages(next), loadedAuth() && loadGridLocale(next)])
       .catch(() => undefined)
       .then(() => navigate(`${withLanguage(window.location.pathname, next)}${window.location.search}`));
   }, [i18n, language, navigate]);
 
-  const theme = useMemo(() => buildTheme(mode, language), [mode, language]);
+  // The DataGrid's texts join the theme once someone may be signed in (grids are on signed-in pages only).
+  const [, setGridLocalesLoaded] = useState(0);
+  useEffect(
+    () =>
+      whenAuthLoaded(() => {
+        loadGridLocale(language).then(
+          () => setGridLocalesLoaded((count) => count + 1),
+          () => undefined,
+        );
+      }),
+    [language],
+  );
+  const gridLocale = loadedGridLocale(language);
+  const theme = useMemo(() => buildTheme(mode, language, gridLocale), [mode, language, gridLocale]);
   const value = useMemo<Preferences>(
     () => ({ language, mode, toggleMode, switchLanguage, href: (path) => withLanguage(path, language) }),
     [language, mode, toggleMode, switchLanguage],

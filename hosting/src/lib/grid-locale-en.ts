@@ -1,0 +1,1 @@
+export { enUS as gridLocale } from '@mui/x-data-grid/locales';

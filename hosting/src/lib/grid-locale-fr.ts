@@ -1,0 +1,1 @@
+export { frFR as gridLocale } from '@mui/x-data-grid/locales';
