@@ -1,4 +1,3 @@
-import { SWRConfig } from 'swr';
 import { Redirect, Router, useLocation } from 'wouter';
 import { ErrorBoundary } from '../components/error-boundary';
 import { StatusPage } from '../components/errors/status-page';
@@ -11,6 +10,8 @@ import { AppLayout } from './layout/app-layout';
 import { AuthProvider } from '../providers/auth-provider';
 import { PreferencesProvider } from '../providers/preferences-provider';
 import { AppRoutes } from './routes';
+import { SwrDefaults } from './require-auth';
+import { mayHaveSession } from '../lib/auth-session';
 
 function RootLanguageRedirect() {
   const [location] = useLocation();
@@ -20,22 +21,21 @@ function RootLanguageRedirect() {
 
 // The opened page's code loads while the user's session starts, not after it.
 preloadPage(stripLanguage(window.location.pathname));
+if (mayHaveSession()) void SwrDefaults.preload().catch(() => undefined);
 
 export function App() {
   return (
     <ErrorBoundary fallback={() => <StatusPage message={i18n.t('errors:generic')} action="reload" />}>
       <Router>
         <RootLanguageRedirect />
-        <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
-          <AuthProvider>
-            <PreferencesProvider>
-              <IdlePrefetch />
-              <AppLayout>
-                <AppRoutes />
-              </AppLayout>
-            </PreferencesProvider>
-          </AuthProvider>
-        </SWRConfig>
+        <AuthProvider>
+          <PreferencesProvider>
+            <IdlePrefetch />
+            <AppLayout>
+              <AppRoutes />
+            </AppLayout>
+          </PreferencesProvider>
+        </AuthProvider>
       </Router>
     </ErrorBoundary>
   );

@@ -6,6 +6,13 @@ import { can, hasAnyRole, type Capability } from '@insight/common/roles';
 import { NoAccessPage } from '../components/errors/no-access-page';
 import { useAuth } from '../providers/auth-provider';
 import { usePreferences } from '../providers/preferences-provider';
+import { lazyPage } from '../lib/lazy-page';
+
+/**
+ * The API reads' defaults wrap the protected pages (the ones that read the API through SWR); the
+ * signed-out landing does not load SWR. Preloaded when a session is kept (app.tsx).
+ */
+export const SwrDefaults = lazyPage(() => import('./swr-defaults'));
 
 /** Set to true only to demo the screens without sign-in; SPEC.md section 2 says this switch is off. */
 export const SKIP_AUTH_CHECK = false;
@@ -24,7 +31,7 @@ export function RequireAuth({ children, capability }: Props) {
   const { state } = useAuth();
   const { href } = usePreferences();
   const { t } = useTranslation();
-  if (SKIP_AUTH_CHECK) return children;
+  if (SKIP_AUTH_CHECK) return <SwrDefaults>{children}</SwrDefaults>;
   if (state.status === 'loading') {
     return (
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', p: 4 }} role="status">
@@ -43,5 +50,5 @@ export function RequireAuth({ children, capability }: Props) {
     (capability && !can(state.user.roles, capability))
   )
     return <NoAccessPage />;
-  return children;
+  return <SwrDefaults>{children}</SwrDefaults>;
 }

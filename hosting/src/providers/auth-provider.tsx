@@ -2,8 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import type { User } from 'firebase/auth';
 import { rolesFromClaim, type RoleKey } from '@insight/common/roles';
 import { loadAuth, loadedAuth, mayHaveSession, whenAuthLoaded } from '../lib/auth-session';
-import { apiFetch } from '../lib/http-client';
-import { listenToRoles } from '../lib/roles-listener';
+import type { listenToRoles } from '../lib/roles-listener';
 
 export interface SessionUser {
   uid: string;
@@ -51,10 +50,13 @@ const sessions = new Map<string, Promise<SessionAnswer>>();
 function startSession(user: User): Promise<SessionAnswer> {
   let session = sessions.get(user.uid);
   if (!session) {
-    session = apiFetch<SessionAnswer>('/session', { method: 'POST', body: {} }).then(async (answer) => {
-      await refreshIfRolesDiffer(user, answer.roles);
-      return answer;
-    });
+    // The HTTP client loads with the first session: the signed-out landing makes no API call.
+    session = import('../lib/http-client')
+      .then(({ apiFetch }) => apiFetch<SessionAnswer>('/session', { method: 'POST', body: {} }))
+      .then(async (answer) => {
+        await refreshIfRolesDiffer(user, answer.roles);
+        return answer;
+      });
     session.catch(() => sessions.delete(user.uid));
     sessions.set(user.uid, session);
   }
@@ -153,10 +155,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const uid = state.status === 'signedIn' ? state.user.uid : null;
   useEffect(() => {
     if (!uid) return;
-    return listenToRoles(uid, (roles) => {
-      const user = loadedAuth()?.auth.currentUser;
-      if (user) void refreshIfRolesDiffer(user, roles);
+    let stop: ReturnType<typeof listenToRoles> | null = null;
+    let cancelled = false;
+    void import('../lib/roles-listener').then(({ listenToRoles }) => {
+      if (cancelled) return;
+      stop = listenToRoles(uid, (roles) => {
+        const user = loadedAuth()?.auth.currentUser;
+        if (user) void refreshIfRolesDiffer(user, roles);
+      });
     });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, [uid]);
 
   const value = useMemo<AuthContextValue>(
