@@ -3,19 +3,50 @@ import type { Browser } from 'playwright-core';
 import { PORTAL, routeOfflineStandIns } from './browser';
 import { createUser, signInFast } from './users';
 
+/** First-load budgets, gzipped KB of scripts and stylesheets (issue 15). */
 export const BUDGET_KB = { landing: 170, home: 250 } as const;
+
+export interface PageWeight {
+  kb: number;
+  files: number;
+  /** Each file's path and gzipped size, largest first. */
+  sizes: Array<{ path: string; kb: number }>;
+  /** The npm modules whose code those files hold (from their source maps), e.g. '@firebase/auth/dist/esm/index.js'. */
+  modules: string[];
+}
+
+/** The npm modules a built file holds, from the `sources` of its source map. */
+async function modulesOf(url: string): Promise<string[]> {
+  const res = await fetch(`${url}.map`);
+  // A file without a map (public/theme.js) gets the app's HTML page back.
+  if (!res.ok || !res.headers.get('content-type')?.includes('json')) return [];
+  const { sources = [] } = (await res.json()) as { sources?: string[] };
+  return sources.flatMap((source) => {
+    const match = /.*node_modules\/(.+)$/.exec(source);
+    return match ? [match[1]!] : [];
+  });
+}
 
 /**
  * What Chromium loads for a page, as it loads it: every script and stylesheet of the portal's origin,
  * each counted gzipped (level 9), summed in KB. `signedIn`: the home page after a sign-in, loaded anew
  * with the HTTP cache off.
+ *
+ * `prefetch: false` (the budgets' measure) counts what the page itself loads: the browser says it saves
+ * data, so the portal skips what it fetches ahead for the next page once the page is idle (the 360
+ * view's code, SPEC.md section 2). `prefetch: true` counts that too.
  */
 export async function pageWeightKb(
   browser: Browser,
   signedIn: boolean,
-): Promise<{ kb: number; files: number }> {
+  { prefetch = false }: { prefetch?: boolean } = {},
+): Promise<PageWeight> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: PORTAL });
   await routeOfflineStandIns(context);
+  if (!prefetch)
+    await context.addInitScript(() =>
+      Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }),
+    );
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -32,9 +63,9 @@ export async function pageWeightKb(
     if (body) sizes.set(url, gzipSync(body, { level: 9 }).length);
   });
   await page.goto('/', { waitUntil: 'load' });
-  if (signedIn) await page.getByTestId('logout').waitFor();
-  // Done once no script or stylesheet has arrived for 1.5 s (Firestore keeps a connection open, so the
-  // network is never idle once signed in).
+  await page.getByTestId(signedIn ? 'logout' : 'login').waitFor();
+  // Done once no script or stylesheet has arrived for 1.5 s (a signed-in page keeps reading its roles,
+  // so the network is never idle).
   let last = -1;
   let stableSince = Date.now();
   while (Date.now() - stableSince < 1500) {
@@ -45,9 +76,14 @@ export async function pageWeightKb(
     await page.waitForTimeout(100);
   }
   await context.close();
-  if (process.env.BUNDLE_DEBUG)
-    for (const [url, size] of [...sizes].sort((a, b) => b[1] - a[1]))
-      console.log(`${(size / 1024).toFixed(1)} KB ${url.slice(PORTAL.length)}`);
   const bytes = [...sizes.values()].reduce((sum, size) => sum + size, 0);
-  return { kb: Math.round(bytes / 102.4) / 10, files: sizes.size };
+  const modules = new Set((await Promise.all([...sizes.keys()].map(modulesOf))).flat());
+  return {
+    modules: [...modules].sort(),
+    kb: Math.round(bytes / 102.4) / 10,
+    files: sizes.size,
+    sizes: [...sizes]
+      .sort((a, b) => b[1] - a[1])
+      .map(([url, size]) => ({ path: url.slice(PORTAL.length), kb: Math.round(size / 102.4) / 10 })),
+  };
 }
