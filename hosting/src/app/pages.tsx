@@ -114,7 +114,10 @@ export const PAGES: readonly PageEntry[] = [
     path: '/juniper-stage',
     route: '/juniper-stage',
     access: 'staging',
-    component: page(() => import('../features/staging/components/juniper-stage-page')),
+    component: page(
+      () => import('../features/staging/components/juniper-stage-page'),
+      ['staging', 'insight360'],
+    ),
     drawer: { label: 'generic', icon: <LanIcon />, group: 'staging' },
     tool: 'genericStage',
     prefetch: true,
