@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline } from '@mui/material';
+import { ThemeProvider } from '@mui/system';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@insight/common/format';
@@ -68,7 +69,12 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     [language],
   );
   const gridLocale = loadedGridLocale(language);
-  const theme = useMemo(() => buildTheme(mode, language, gridLocale), [mode, language, gridLocale]);
+  // MUI's own ThemeProvider also carries the CSS-variables provider, which this theme does not use; its
+  // plain branch is the system's provider with `vars: null`, as here.
+  const theme = useMemo(
+    () => ({ ...buildTheme(mode, language, gridLocale), vars: null }),
+    [mode, language, gridLocale],
+  );
   const value = useMemo<Preferences>(
     () => ({ language, mode, toggleMode, switchLanguage, href: (path) => withLanguage(path, language) }),
     [language, mode, toggleMode, switchLanguage],
