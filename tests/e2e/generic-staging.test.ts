@@ -168,6 +168,12 @@ describe('generic staging (/juniper-stage)', () => {
           },
         )
         .toBe(1);
+      // The page's listener brings the count a moment after the database has it.
+      await expect
+        .poll(() => row(page, 'warehouses', warehouse).locator('[data-field="childCount"]').textContent(), {
+          timeout: 20_000,
+        })
+        .toBe('1');
 
       await row(page, 'warehouses', warehouse).getByTestId('row-delete').click();
       const refused = page.getByTestId('holds-dialog');
