@@ -84,7 +84,7 @@ export const PAGES: readonly PageEntry[] = [
     path: '/sample',
     route: '/sample',
     access: 'manageRoles',
-    component: page(() => import('../features/sample/components/sample-page')),
+    component: page(() => import('../features/sample/components/sample-page'), ['admin', 'insight360']),
   },
   {
     key: 'plumeStage',
