@@ -4,6 +4,7 @@
  * other route 404. The real HTTP client runs on top of it, so its errors are the app's own.
  */
 import { vi } from 'vitest';
+import { fakeRestDocument } from './fake-firebase';
 
 export interface ApiCall {
   method: string;
@@ -69,6 +70,14 @@ export function installFakeApi(routes: Routes) {
         query: url.searchParams,
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       };
+      // Single-document reads through Firestore's REST API are answered from the fake database.
+      const documentPath = /\/databases\/\(default\)\/documents\/(.+)$/.exec(
+        decodeURIComponent(url.pathname),
+      )?.[1];
+      if (documentPath) {
+        const document = fakeRestDocument(documentPath);
+        return document ? respond(ok(document)) : respond(fail(404, 'not_found', documentPath));
+      }
       calls.push(call);
       const route = routes[`${method} ${path}`];
       if (!route) return respond(fail(404, 'not_found', `No fake for ${method} ${path}`));

@@ -16,11 +16,13 @@ export interface FakeUser {
 }
 
 type AuthListener = (user: FakeUser | null) => void;
+const KEPT_SESSION_KEY = 'firebase:authUser:fake-api-key:[DEFAULT]';
 const authListeners = new Set<AuthListener>();
 /** The SDK's auth object: `currentUser` is what the HTTP client reads its token from. */
-export const fakeAuth: { currentUser: FakeUser | null; settled: boolean } = {
+export const fakeAuth: { currentUser: FakeUser | null; settled: boolean; authStateReady(): Promise<void> } = {
   currentUser: null,
   settled: true,
+  authStateReady: () => Promise.resolve(),
 };
 
 export function fakeUser(uid: string, roles: RoleKey[], displayName = `Test ${uid}`): FakeUser {
@@ -35,6 +37,9 @@ export function fakeUser(uid: string, roles: RoleKey[], displayName = `Test ${ui
 
 /** Signs a fake user in (or out, with null); `undefined` leaves the session being checked forever. */
 export function setFakeUser(user: FakeUser | null | undefined): void {
+  // As the SDK's local persistence does: the app loads Auth only when a session may be kept.
+  if (user === null) localStorage.removeItem(KEPT_SESSION_KEY);
+  else localStorage.setItem(KEPT_SESSION_KEY, '{}');
   fakeAuth.currentUser = user ?? null;
   fakeAuth.settled = user !== undefined;
   if (fakeAuth.settled) authListeners.forEach((listener) => listener(fakeAuth.currentUser));
@@ -79,6 +84,34 @@ export function setFakeFirestore(
   paths = next;
   fakeWrites.length = 0;
   writeFailure = options.failWrites ?? null;
+}
+
+/** One document of the fake database as Firestore's REST API answers it (null: it does not exist). */
+export function fakeRestDocument(path: string): { fields: Record<string, unknown> } | null {
+  const [collectionPath, id] = [path.slice(0, path.lastIndexOf('/')), path.slice(path.lastIndexOf('/') + 1)];
+  const documents = paths[collectionPath];
+  const data =
+    documents && typeof documents === 'object' && !('error' in documents) ? documents[id] : undefined;
+  if (!data) return null;
+  const value = (item: unknown): unknown =>
+    item === null
+      ? { nullValue: null }
+      : typeof item === 'string'
+        ? { stringValue: item }
+        : typeof item === 'boolean'
+          ? { booleanValue: item }
+          : typeof item === 'number'
+            ? Number.isInteger(item)
+              ? { integerValue: String(item) }
+              : { doubleValue: item }
+            : Array.isArray(item)
+              ? { arrayValue: { values: item.map(value) } }
+              : {
+                  mapValue: {
+                    fields: Object.fromEntries(Object.entries(item as object).map(([k, v]) => [k, value(v)])),
+                  },
+                };
+  return { fields: Object.fromEntries(Object.entries(data).map(([name, item]) => [name, value(item)])) };
 }
 
 interface Constraint {

@@ -7,7 +7,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import { THEME_COOKIE } from '@insight/common/constants';
 import type { RoleKey } from '@insight/common/roles';
 import { WriteErrorDialog } from '../components/admin/write-error-dialog';
-import { i18n, initI18n } from '../lib/i18n';
+import { loadGridLocale } from '../lib/grid-locale-loader';
+import { i18n, initI18n, NAMESPACES } from '../lib/i18n';
 import { languageOfPath } from '../lib/language-path';
 import { AuthProvider, useAuth } from '../providers/auth-provider';
 import { PreferencesProvider } from '../providers/preferences-provider';
@@ -48,8 +49,10 @@ export async function renderApp(ui: ReactElement, options: RenderAppOptions = {}
   const { path = '/', theme = 'light', user = { roles: ['engineering'] }, firestore = {} } = options;
   const [pathname, search = ''] = path.split('?');
   const language = languageOfPath(pathname!);
-  if (!i18n.isInitialized) await initI18n(language);
+  // Every namespace, and the grid's texts, before the first render (the app loads them with each page).
+  if (!i18n.isInitialized) await initI18n(language, NAMESPACES);
   else await i18n.changeLanguage(language);
+  await loadGridLocale(language);
   Cookies.set(THEME_COOKIE, theme);
   sessionStorage.clear();
 

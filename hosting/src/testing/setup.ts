@@ -8,6 +8,7 @@ configure({ asyncUtilTimeout: 4000 });
 vi.mock('firebase/app', async () => (await import('./fake-firebase')).appModule);
 vi.mock('firebase/auth', async () => (await import('./fake-firebase')).authModule);
 vi.mock('firebase/firestore', async () => (await import('./fake-firebase')).firestoreModule);
+vi.mock('firebase/firestore/lite', async () => (await import('./fake-firebase')).firestoreModule);
 
 // jsdom has no media queries: widths are answered for its window (1024 px wide), preferences as unset.
 Object.defineProperty(window, 'matchMedia', {

@@ -12,9 +12,6 @@ import { renderApp } from '../../../testing/render-app';
 import { renderWithTheme } from '../../../testing/render';
 import { GlobalSearchField, SEARCH_DEBOUNCE_MS } from './global-search-field';
 
-// The HTTP client asks Firebase Auth for a token; these tests have no user and need no Firebase.
-vi.mock('../../../lib/firebase', () => ({ auth: { currentUser: null } }));
-
 const result = (mac: string, name: string, overrides: Partial<SearchResult> = {}): SearchResult => ({
   mac,
   networkType: 'GPON',
