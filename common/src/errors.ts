@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'other_server_error',
   'internal',
   'rate_limited',
+  'conflict',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -26,10 +27,12 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   other_server_error: 502,
   internal: 500,
   rate_limited: 429,
+  conflict: 409,
 };
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; path?: string };
+  /** details: for `conflict`, the ConflictDetails of common/src/admin-lists.ts. */
+  error: { code: ErrorCode; message: string; path?: string; details?: unknown };
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -33,6 +33,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         code: appError.code,
         message: appError.message,
         ...(appError.path ? { path: appError.path } : {}),
+        ...(appError.details !== undefined ? { details: appError.details } : {}),
       },
     };
     if (appError.retryAfterSeconds) res.set('Retry-After', String(appError.retryAfterSeconds));
