@@ -121,7 +121,8 @@ export type CmtsDocument = z.output<typeof cmtsDocumentSchema>;
 /** A head end or marketing area as stored. */
 export const areaDocumentSchema = areaFieldsSchema.extend({
   name: z.string(),
-  [COUNT_FIELD]: z.number().int().min(0).default(0),
+  // Any integer: a count out of range (a missed trigger) is flagged on the screens, never hides the row.
+  [COUNT_FIELD]: z.number().int().default(0),
   createdOn: optionalTimestamp,
   updatedAt: optionalTimestamp,
   ...authorship,
