@@ -8,14 +8,14 @@ import { createTelephonyClient } from './adapters/upstream/telephony-client';
 import type { ServiceConfig } from './adapters/upstream/transport';
 import { createWanClient } from './adapters/upstream/wan-client';
 import type { AuditSink } from './domain/audit/audit-sink';
-import type { DependencyCountStore } from './domain/network/dependency-counts';
+import type { AdminStore } from './domain/admin/admin-store';
 import { staticThresholds, type ThresholdSource } from './domain/grading/threshold-source';
 import { createUpstreamCalls, type Clients } from './domain/upstream-calls';
 import { authenticate, type CurrentRoles, type VerifyToken } from './http/middleware/authenticate';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
 import { BODY_LIMIT_BYTES, guardRequestBody, requireObjectBody } from './http/middleware/request-body';
 import { customer360Router } from './http/routes/customer360';
-import { networkRouter } from './http/routes/network';
+import { adminRouter } from './http/routes/admin';
 import { searchRouter } from './http/routes/search';
 import { stagingRouter, type StagingRouteOptions } from './http/routes/staging';
 import { usersRouter } from './http/routes/users';
@@ -46,8 +46,8 @@ export interface AppDeps {
   directory: UserDirectory;
   /** The roles checked on every call; without it (tests), the token's roles claim. */
   currentRoles?: CurrentRoles;
-  /** The network lists' dependency counts (POST /api/net-manage/recount); without it the route is absent. */
-  networkCounts?: DependencyCountStore;
+  /** The admin lists' writes (/api/admin/…); without it the routes are absent. */
+  admin?: AdminStore;
   policy?: AccessPolicy;
   /** The staging event streams (GET /api/staging/…); without it the routes are absent. */
   staging?: StagingRouteOptions;
@@ -95,7 +95,7 @@ export function createApp(deps: AppDeps): Express {
     ),
   );
   api.use(usersRouter({ directory: deps.directory, audit: deps.audit, policy }));
-  if (deps.networkCounts) api.use(networkRouter({ counts: deps.networkCounts, audit: deps.audit }));
+  if (deps.admin) api.use(adminRouter({ store: deps.admin, audit: deps.audit }));
   if (deps.staging) api.use(stagingRouter(deps.staging));
   api.use(searchRouter(clients.search));
   if (deps.links) api.use(linksRouter(deps.links));

@@ -5,7 +5,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { Express } from 'express';
 import { firestoreAuditSink } from './adapters/firestore/firestore-audit-sink';
-import { firestoreDependencyCounts } from './adapters/firestore/firestore-dependency-counts';
+import { firestoreAdminStore } from './adapters/firestore/firestore-admin-store';
 import { firestoreThresholdLoader } from './adapters/firestore/firestore-thresholds';
 import { firebaseUserDirectory } from './adapters/identity/firebase-user-directory';
 import { stagingUpstream } from './adapters/upstream/staging-stream';
@@ -17,16 +17,17 @@ import { cachedCurrentRoles } from './domain/users/current-roles';
 import { parseExternalLinks } from './config/external-links';
 import { listOf, params } from './config/params';
 
-export { cmtsDependencyCounts } from './triggers/cmts-dependency-counts';
-export { stagingDeviceCounts, stagingHostCounts, stagingRackCounts } from './triggers/staging-child-counts';
 export {
-  cmtsHeadEndHistory,
-  cmtsMarketingAreaHistory,
-  cmtsSourceHistory,
-  thresholdDefinitionHistory,
-  thresholdRuleHistory,
-  thresholdVariantHistory,
-} from './triggers/change-history';
+  cmtsHeadEndWrites,
+  cmtsMarketingAreaWrites,
+  cmtsSourceWrites,
+  stagingDeviceWrites,
+  stagingHostWrites,
+  stagingRackWrites,
+  thresholdDefinitionWrites,
+  thresholdRuleWrites,
+  thresholdVariantWrites,
+} from './triggers/admin-lists';
 
 initializeApp();
 
@@ -58,7 +59,7 @@ function getApp(): Express {
     audit: firestoreAuditSink(() => getFirestore()),
     directory,
     currentRoles: cachedCurrentRoles(directory),
-    networkCounts: firestoreDependencyCounts(() => getFirestore()),
+    admin: firestoreAdminStore(() => getFirestore()),
     // A rule saved on /threshold grades the views that start 3 s later at the latest (the target is 5 s).
     thresholds: cachedThresholds(
       firestoreThresholdLoader(() => getFirestore(), logger),

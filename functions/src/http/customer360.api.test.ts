@@ -715,6 +715,7 @@ describe('grading by the threshold manager’s rules', () => {
           insertDate: null,
           updateDate: null,
           updatedBy: null,
+          ruleCount: 0,
         },
       ],
       rules: [

@@ -1,0 +1,196 @@
+/**
+ * Dependency counts kept by reconciliation (domain/admin/dependency-plan.ts) and the admin lists' change
+ * history, in one transaction per written row: the trigger's whole work for an event.
+ */
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import { ADMIN_LISTS, adminListOf, type AdminListId } from '@insight/common/admin-lists';
+import { DELETION_STAMPS, deletionStampId } from '@insight/common/change-history';
+import type { AuditRecord } from '@insight/common/customer360';
+import {
+  namedParents,
+  parentsInvolved,
+  planReconcile,
+  type Marker,
+  type ParentKey,
+  type ParentState,
+  type ReconcilePlan,
+} from '../../domain/admin/dependency-plan';
+import { historyRecord, type DocumentChange } from '../../domain/network/change-history';
+import { grpcCode, GRPC } from './grpc-status';
+
+/** `dependency_markers/{collection}:{id}`: where a child row is counted (server-only). */
+export const MARKERS = 'dependency_markers';
+/** Deletion stamps and markers of deleted rows are kept this long (a TTL policy on expireAt). */
+export const STAMP_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const docKey = (collection: string, id: string) => `${collection.replaceAll('/', '.')}:${id}`;
+export const markerRef = (db: Firestore, list: AdminListId, id: string) =>
+  db.collection(MARKERS).doc(docKey(ADMIN_LISTS[list].collection, id));
+
+/** A Firestore time as an exact, comparable string (`seconds.nanoseconds`). */
+export function exactTime(time: Timestamp | undefined | null): string | null {
+  return time ? `${time.seconds}.${String(time.nanoseconds).padStart(9, '0')}` : null;
+}
+
+export function parentState(doc: DocumentSnapshot): ParentState {
+  return { exists: doc.exists, created: doc.exists ? exactTime(doc.createTime) : null };
+}
+
+export function countFieldOf(key: ParentKey): string {
+  const collection = key.slice(0, key.lastIndexOf('/'));
+  const list = adminListOf(collection);
+  const field = list ? ADMIN_LISTS[list].countField : undefined;
+  if (!field) throw new Error(`${collection} keeps no count`);
+  return field;
+}
+
+const markerOf = (doc: DocumentSnapshot): Marker => (doc.get('refs') as Marker | undefined) ?? {};
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((key) => b.includes(key));
+
+/** What the trigger was told about the write, for the history record. */
+export interface WrittenRow {
+  eventId: string;
+  change: DocumentChange;
+  /** The deleted row's version (its last update time), to find the delete's own stamp. */
+  deletedVersion: string | null;
+  /** When the change happened: the history is ordered by it. */
+  changedAt: Timestamp;
+}
+
+export type ApplyOutcome = { status: 'applied' | 'duplicate' | 'unchanged'; plan: ReconcilePlan | null };
+
+/** Retries a reconcile whose parents changed under it; a contended transaction retries inside the SDK. */
+const ATTEMPTS = 8;
+
+/**
+ * Brings the counts in line with the row as it is now (when `reconcile`), and writes the history record
+ * of `written` (when given), atomically. A second delivery of the same event finds its history record
+ * and writes nothing; a reconcile that finds the marker in line with the row writes nothing either.
+ */
+export async function applyAdminWrite(
+  db: Firestore,
+  list: AdminListId,
+  id: string,
+  options: { reconcile: boolean; written?: WrittenRow | null },
+): Promise<ApplyOutcome> {
+  const spec = ADMIN_LISTS[list];
+  const rowRef = db.collection(spec.collection).doc(id);
+  const marker = markerRef(db, list, id);
+  const written = options.written ?? null;
+  const audit = written ? db.collection('audit_log').doc(written.eventId) : null;
+  const stampRef =
+    written?.change.after === null && written.deletedVersion
+      ? db.collection(DELETION_STAMPS).doc(deletionStampId(spec.collection, id, written.deletedVersion))
+      : null;
+
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    // The parents' existence and incarnation are read outside the transaction: many rows of one parent
+    // then never wait on each other's read locks; a parent that vanishes fails the update (NOT_FOUND) and
+    // the next attempt reads again.
+    let parents = new Map<ParentKey, ParentState>();
+    let keys: ParentKey[] = [];
+    if (options.reconcile) {
+      const [row, markerDoc] = await db.getAll(rowRef, marker);
+      keys = parentsInvolved(namedParents(list, row!.exists ? row!.data()! : null), markerOf(markerDoc!));
+      const docs = keys.length > 0 ? await db.getAll(...keys.map((key) => db.doc(key))) : [];
+      parents = new Map(keys.map((key, index) => [key, parentState(docs[index]!)]));
+    }
+    try {
+      const outcome = await db.runTransaction(
+        async (tx): Promise<ApplyOutcome | 'stale'> => {
+          // Reads first (a transaction's rule), then the writes.
+          if (audit && (await tx.get(audit)).exists) return { status: 'duplicate', plan: null };
+          const stamp = stampRef ? await tx.get(stampRef) : null;
+          let plan: ReconcilePlan | null = null;
+          let rowExists = false;
+          let decrementDocs: DocumentSnapshot[] = [];
+          if (options.reconcile) {
+            const [row, markerDoc] = await tx.getAll(rowRef, marker);
+            rowExists = row!.exists;
+            const named = namedParents(list, rowExists ? row!.data()! : null);
+            const counted = markerOf(markerDoc!);
+            if (!sameSet(parentsInvolved(named, counted), keys)) return 'stale';
+            plan = planReconcile(named, counted, parents);
+            decrementDocs =
+              plan.decrements.length > 0 ? await tx.getAll(...plan.decrements.map((key) => db.doc(key))) : [];
+          }
+          const record = written ? historyRecord(written.change, deletedBy(stamp)) : null;
+          if (audit && record) tx.create(audit, { ...record, at: written!.changedAt });
+          if (plan?.changed) {
+            applyPlan(tx, db, plan, decrementDocs);
+            const next = Object.values(plan.next).filter((counted) => counted !== null);
+            if (!rowExists && next.length === 0) tx.delete(marker);
+            else
+              tx.set(marker, {
+                list,
+                refs: plan.next,
+                parents: next.map((counted) => counted.key),
+                at: FieldValue.serverTimestamp(),
+              });
+          }
+          return { status: record || plan?.changed ? 'applied' : 'unchanged', plan };
+        },
+        { maxAttempts: 25 },
+      );
+      if (outcome !== 'stale') return outcome;
+    } catch (error) {
+      if (grpcCode(error) === GRPC.ALREADY_EXISTS) return { status: 'duplicate', plan: null };
+      if (grpcCode(error) !== GRPC.NOT_FOUND || attempt === ATTEMPTS) throw error;
+    }
+  }
+  throw new Error(`${spec.collection}/${id}: its parents kept changing; the event is retried`);
+}
+
+/** +1 on each parent joined, −1 on each left, never below zero (a drifted count is left for the recount). */
+function applyPlan(tx: Transaction, db: Firestore, plan: ReconcilePlan, decrementDocs: DocumentSnapshot[]) {
+  const moves = new Map<ParentKey, number>();
+  for (const key of plan.increments) moves.set(key, (moves.get(key) ?? 0) + 1);
+  plan.decrements.forEach((key, index) => {
+    const stored = decrementDocs[index]?.get(countFieldOf(key)) as unknown;
+    if (typeof stored === 'number' && stored > 0) moves.set(key, (moves.get(key) ?? 0) - 1);
+  });
+  // Always in the same order (by path): two transactions moving rows in opposite directions between the
+  // same parents must not wait on each other's locks.
+  for (const key of [...moves.keys()].sort()) {
+    const delta = moves.get(key)!;
+    if (delta !== 0)
+      tx.update(db.doc(key) as DocumentReference, { [countFieldOf(key)]: FieldValue.increment(delta) });
+  }
+}
+
+function deletedBy(stamp: DocumentSnapshot | null): string | null {
+  const value: unknown = stamp?.get('deletedBy');
+  return typeof value === 'string' && value ? value : null;
+}
+
+/** A deletion stamp for `row` (read in the deleting transaction), written beside the delete. */
+export function writeDeletionStamp(
+  tx: Transaction,
+  db: Firestore,
+  list: AdminListId,
+  row: DocumentSnapshot,
+  uid: string,
+  now: number,
+): void {
+  const collection = ADMIN_LISTS[list].collection;
+  const version = exactTime(row.updateTime);
+  if (!version) return;
+  tx.set(db.collection(DELETION_STAMPS).doc(deletionStampId(collection, row.id, version)), {
+    collection,
+    docId: row.id,
+    deletedBy: uid,
+    deletedAt: FieldValue.serverTimestamp(),
+    expireAt: Timestamp.fromMillis(now + STAMP_TTL_MS),
+  });
+}
+
+/** The history record the trigger would write (for tests of the record alone). */
+export type { AuditRecord };

@@ -1,0 +1,84 @@
+/**
+ * What a user may write to each admin list: the same zod schemas as the web forms (common/), applied
+ * again by the API to whatever arrives (docs/architecture.md, "Admin writes and dependency counts").
+ */
+import type { z } from 'zod';
+import { ADMIN_LISTS, type AdminListId } from '@insight/common/admin-lists';
+import { areaFieldsSchema, cmtsFieldsSchema } from '@insight/common/network';
+import {
+  connectedFieldsSchema,
+  firmwareFieldsSchema,
+  hostFieldsSchema,
+  rackFieldsSchema,
+  warehouseFieldsSchema,
+} from '@insight/common/staging-lists';
+import { definitionFieldsSchema, ruleFieldsSchema, variantFieldsSchema } from '@insight/common/threshold';
+import { AppError } from '../../lib/app-error';
+
+export const LIST_FIELDS: Readonly<Record<AdminListId, z.ZodType<Record<string, unknown>>>> = {
+  cmts: cmtsFieldsSchema,
+  headEnd: areaFieldsSchema,
+  marketArea: areaFieldsSchema,
+  definitions: definitionFieldsSchema,
+  rules: ruleFieldsSchema,
+  variants: variantFieldsSchema,
+  warehouses: warehouseFieldsSchema,
+  racks: rackFieldsSchema,
+  hosts: hostFieldsSchema,
+  connected: connectedFieldsSchema,
+  firmwares: firmwareFieldsSchema,
+};
+
+/** Fields that travel as JSON strings but are dates in the schema. */
+const DATE_FIELDS: Partial<Record<AdminListId, readonly string[]>> = { cmts: ['configLastUpdated'] };
+
+/** JSON carries dates as ISO strings; the schemas want Date values. */
+function revive(list: AdminListId, raw: Record<string, unknown>): Record<string, unknown> {
+  const dates = DATE_FIELDS[list] ?? [];
+  const revived = { ...raw };
+  for (const field of dates) {
+    const value = revived[field];
+    if (typeof value === 'string' && value) {
+      const date = new Date(value);
+      revived[field] = Number.isNaN(date.getTime()) ? value : date;
+    } else if (value === '') revived[field] = null;
+  }
+  return revived;
+}
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * The list's fields parsed from `raw`, or `invalid_input` naming each field and its message key.
+ * Where the id is one of the fields (CMTS id, tdId), it must be the id of the URL.
+ */
+export function parseListFields(
+  list: AdminListId,
+  id: string,
+  raw: Record<string, unknown>,
+): Record<string, unknown> {
+  const parsed = LIST_FIELDS[list].safeParse(revive(list, raw));
+  if (!parsed.success) {
+    const problems: FieldProblem[] = parsed.error.issues.map((issue) => ({
+      field: issue.path.join('.'),
+      message: issue.message,
+    }));
+    throw new AppError(
+      'invalid_input',
+      `Invalid ${list} fields: ${problems.map((p) => p.field).join(', ')}`,
+      {
+        details: { fields: problems },
+      },
+    );
+  }
+  const idField = ADMIN_LISTS[list].idField;
+  if (idField && parsed.data[idField] !== id) {
+    throw new AppError('invalid_input', `${idField} must be the id of the row`, {
+      details: { fields: [{ field: idField, message: 'id' }] },
+    });
+  }
+  return parsed.data;
+}
