@@ -100,7 +100,7 @@ function ranges(
 
 export function seedThresholdSet(): ThresholdSet {
   const metrics = Object.keys(DEFINITIONS) as Metric[];
-  const definitions: DefinitionDocument[] = [
+  const definitions: Array<Omit<DefinitionDocument, 'ruleCount'>> = [
     ...metrics.map((metric) => ({
       tdId: definitionId(metric),
       parameter: metric,
@@ -164,7 +164,7 @@ export function seedThresholdSet(): ThresholdSet {
   }
   // A variant with no rules of its own yet: its devices grade by the default rules until engineering
   // gives it some (the threshold screen's example).
-  const variants: VariantDocument[] = [
+  const variants: Array<Omit<VariantDocument, 'ruleCount'>> = [
     {
       tdId: 'GPON-XGS',
       variantName: 'XGS PON optics',
@@ -175,5 +175,14 @@ export function seedThresholdSet(): ThresholdSet {
       ...stamp,
     },
   ];
-  return { definitions, rules, variants };
+  // The count the triggers keep once the records are written: how many rules name each one.
+  const counted = <T extends { tdId: string }>(record: T, field: 'definitionName' | 'variantName') => ({
+    ...record,
+    ruleCount: rules.filter((entry) => entry[field] === record.tdId).length,
+  });
+  return {
+    definitions: definitions.map((definition) => counted(definition, 'definitionName')),
+    rules,
+    variants: variants.map((variant) => counted(variant, 'variantName')),
+  };
 }

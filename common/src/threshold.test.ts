@@ -10,6 +10,7 @@ import {
   type Metric,
 } from './grading';
 import {
+  definitionDocumentSchema,
   definitionFieldsSchema,
   formatRange,
   gradeValue,
@@ -19,6 +20,8 @@ import {
   ruleFieldsSchema,
   ruleShapeSchema,
   TECHNOLOGIES,
+  variantDocumentSchema,
+  variantOf,
   type RuleDocument,
   type ThresholdSet,
 } from './threshold';
@@ -233,6 +236,7 @@ describe('grading by the rules', () => {
         identifier: null,
         variants: ['HP-1'],
         description: null,
+        ruleCount: 1,
         insertDate: null,
         updateDate: null,
         updatedBy: null,
@@ -318,6 +322,184 @@ describe('grading by the rules', () => {
     expect(formatRange({ rangeMin: null, rangeMax: -27, alphaValue: null }, 'dBm')).toBe('x ≤ −27 dBm');
     expect(formatRange({ rangeMin: 0.5, rangeMax: null, alphaValue: null }, null)).toBe('x ≥ 0.5');
     expect(formatRange({ rangeMin: null, rangeMax: null, alphaValue: 'good' }, null)).toBe('x = good');
+  });
+});
+
+describe('grading where saved rules conflict', () => {
+  const seed = seedThresholdSet();
+  const gpon = { technology: 'GPON', model: null } as const;
+  const definition = { ...seed.definitions[0]!, tdId: 'D', parameter: 'rxPower', fallback: 'n/a' as const };
+  const rangeRule = (
+    tdId: string,
+    rangeMin: number | null,
+    rangeMax: number | null,
+    result: RuleDocument['result'],
+  ): RuleDocument => ({
+    ...seed.rules[0]!,
+    tdId,
+    definitionName: 'D',
+    technology: 'GPON',
+    variantName: null,
+    rangeMin,
+    rangeMax,
+    alphaValue: null,
+    result,
+  });
+  const overlapping = [rangeRule('fail-wide', -40, -20, 'fail'), rangeRule('pass', -30, -8, 'pass')];
+
+  it('when a fail rule −40..−20 and a pass rule −30..−8 both match −25 dBm, then it fails, whatever their order', () => {
+    for (const rules of [overlapping, [...overlapping].reverse()]) {
+      const set: ThresholdSet = { definitions: [definition], variants: [], rules };
+      expect(gradeValue(set, 'rxPower', -25, gpon)).toMatchObject({
+        grade: 'fail',
+        source: { kind: 'default', rule: 'fail-wide' },
+      });
+    }
+  });
+
+  const orders = <T>(list: readonly T[]) => [[...list], [...list].reverse()];
+  const grades = (rules: RuleDocument[], value: number | string, definitions = [definition]) =>
+    orders(rules).map((order) => {
+      const { grade, source } = gradeValue(
+        { definitions, variants: [], rules: order },
+        'rxPower',
+        value,
+        gpon,
+      );
+      return `${grade} ${source.rule ?? source.kind}`;
+    });
+
+  it('when a value is on the shared bound of two touching ranges, then the better result still wins, whatever their order', () => {
+    const touching = [rangeRule('warn', -27, -25, 'warn'), rangeRule('pass', -25, -9, 'pass')];
+    expect(grades(touching, -25)).toEqual(['pass pass', 'pass pass']);
+    expect(grades(touching, -25.01)).toEqual(['warn warn', 'warn warn']);
+  });
+  it('when a value is on a bound of one rule and inside an overlapping one, then the worse result wins', () => {
+    expect(grades(overlapping, -20)).toEqual(['fail fail-wide', 'fail fail-wide']);
+    expect(grades(overlapping, -30)).toEqual(['fail fail-wide', 'fail fail-wide']);
+    expect(grades(overlapping, -19)).toEqual(['pass pass', 'pass pass']);
+  });
+  it('when overlapping rules on each side of a bound meet there, then the better of the two sides’ worst results wins', () => {
+    // Below −20: warn and fail overlap (fail is worse); above −20: pass.
+    const sides = [
+      rangeRule('w', -30, -20, 'warn'),
+      rangeRule('f', -25, -20, 'fail'),
+      rangeRule('p', -20, -8, 'pass'),
+    ];
+    expect(grades(sides, -20)).toEqual(['pass p', 'pass p']);
+    expect(grades(sides, -22)).toEqual(['fail f', 'fail f']);
+    expect(grades(sides, -27)).toEqual(['warn w', 'warn w']);
+  });
+  it('when a word is mapped twice to different results, then the worse result wins, whatever their order', () => {
+    const words = [
+      { ...rangeRule('good-pass', null, null, 'pass'), alphaValue: 'good' },
+      { ...rangeRule('good-warn', null, null, 'warn'), alphaValue: 'Good' },
+    ];
+    expect(grades(words, 'GOOD')).toEqual(['warn good-warn', 'warn good-warn']);
+  });
+  it('when overlapping rules give the same result, then the lowest id is named, whatever their order', () => {
+    const same = [rangeRule('b', -30, -10, 'warn'), rangeRule('a', -20, 0, 'warn')];
+    expect(grades(same, -15)).toEqual(['warn a', 'warn a']);
+  });
+
+  it('when two definitions grade one parameter, then the value is graded by each and the worse grade wins, whatever their order', () => {
+    const second = { ...definition, tdId: 'C' };
+    const definitions = [definition, second];
+    const rules = [
+      rangeRule('D-pass', -30, -8, 'pass'),
+      { ...rangeRule('C-warn', -40, -20, 'warn'), definitionName: 'C' },
+    ];
+    expect(grades(rules, -25, definitions)).toEqual(['warn C-warn', 'warn C-warn']);
+    expect(grades(rules, -15, definitions)).toEqual(['pass D-pass', 'pass D-pass']);
+    for (const order of orders(definitions))
+      expect(
+        gradeValue({ definitions: order, variants: [], rules }, 'rxPower', -25, gpon).source.definition,
+      ).toBe('C');
+  });
+  it('when two definitions of one parameter give the same grade, then the lowest definition id decides', () => {
+    const definitions = [
+      { ...definition, tdId: 'Z', fallback: 'warn' as const },
+      { ...definition, tdId: 'A', fallback: 'warn' as const },
+    ];
+    for (const order of orders(definitions)) {
+      const set: ThresholdSet = { definitions: order, variants: [], rules: [] };
+      expect(gradeValue(set, 'rxPower', -25, gpon)).toMatchObject({
+        grade: 'warn',
+        source: { kind: 'fallback', definition: 'A' },
+      });
+      expect(
+        passRange(
+          { ...set, rules: [{ ...rangeRule('Z-pass', -25, -9, 'pass'), definitionName: 'Z' }] },
+          'rxPower',
+          gpon,
+        ),
+      ).toBeNull();
+    }
+  });
+  it('when one of two definitions leaves the value ungraded, then the one that grades it wins', () => {
+    const definitions = [
+      { ...definition, tdId: 'A', fallback: 'n/a' as const },
+      { ...definition, tdId: 'B', fallback: 'n/a' as const },
+    ];
+    const rules = [{ ...rangeRule('B-pass', -30, -8, 'pass'), definitionName: 'B' }];
+    expect(grades(rules, -25, definitions)).toEqual(['pass B-pass', 'pass B-pass']);
+  });
+
+  it('when a model is listed in two variants of the technology, then the worse grade of the two wins and variantOf names the lowest id', () => {
+    const variant = (tdId: string, model: string) => ({
+      ...seed.variants[0]!,
+      tdId,
+      technology: 'GPON' as const,
+      variants: [model],
+    });
+    const variants = [variant('VB', 'Model-1'), variant('VA', ' model-1 ')];
+    const rules = [
+      { ...rangeRule('VA-pass', -30, -8, 'pass'), variantName: 'VA' },
+      { ...rangeRule('VB-fail', -40, -20, 'fail'), variantName: 'VB' },
+      rangeRule('default-pass', -40, -8, 'pass'),
+    ];
+    const device = { technology: 'GPON', model: 'MODEL-1' } as const;
+    for (const order of orders(variants)) {
+      const set: ThresholdSet = { definitions: [definition], variants: order, rules };
+      expect(variantOf(set, device)?.tdId).toBe('VA');
+      expect(gradeValue(set, 'rxPower', -25, device)).toMatchObject({
+        grade: 'fail',
+        source: { kind: 'variant', rule: 'VB-fail', variant: 'VB' },
+      });
+      expect(gradeValue(set, 'rxPower', -15, device)).toMatchObject({
+        grade: 'pass',
+        source: { kind: 'variant', rule: 'VA-pass', variant: 'VA' },
+      });
+      expect(variantOf(set, { technology: 'EPON', model: 'model-1' })).toBeNull();
+    }
+  });
+});
+
+describe('the kept rule counts', () => {
+  const definition = {
+    tdId: 'D',
+    name: 'Receive power',
+    parameter: 'rxPower',
+    fallback: 'n/a',
+  };
+  const variant = { tdId: 'V', variantName: 'Nokia', technology: 'GPON', variants: ['M1'] };
+  it('when an older record has no ruleCount (nor dates), then it reads, with a count of 0', () => {
+    expect(definitionDocumentSchema.parse(definition).ruleCount).toBe(0);
+    expect(variantDocumentSchema.parse(variant).ruleCount).toBe(0);
+  });
+  it('when a count has drifted below zero, then it still reads (the screen flags it); a fraction is refused', () => {
+    expect(definitionDocumentSchema.parse({ ...definition, ruleCount: -2 }).ruleCount).toBe(-2);
+    expect(variantDocumentSchema.parse({ ...variant, ruleCount: 3 }).ruleCount).toBe(3);
+    expect(variantDocumentSchema.safeParse({ ...variant, ruleCount: 1.5 }).success).toBe(false);
+  });
+  it('when the seeded set is built, then each definition and variant counts the rules naming it', () => {
+    const seed = seedThresholdSet();
+    for (const definition of seed.definitions)
+      expect(definition.ruleCount, definition.tdId).toBe(
+        seed.rules.filter((rule) => rule.definitionName === definition.tdId).length,
+      );
+    expect(seed.definitions.every((definition) => definition.ruleCount > 0)).toBe(true);
+    expect(seed.variants.map((variant) => variant.ruleCount)).toEqual([0]);
   });
 });
 

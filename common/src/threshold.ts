@@ -6,7 +6,8 @@
  *
  * Ranges are closed: a rule with min −25 and max −9 covers −25 ≤ x ≤ −9. Two ranges may touch (one's
  * max is the other's min) but not overlap; a value exactly on a shared bound takes the better result.
- * A missing min or max leaves that side open.
+ * A missing min or max leaves that side open. Saved records that break these invariants (older records,
+ * written before the API checked them) still grade the same whatever their order: see gradeValue.
  */
 import { z } from 'zod';
 import { THRESHOLD_OUTER_BOUND } from './constants';
@@ -166,14 +167,15 @@ export const ruleFieldsSchema = ruleShapeSchema
 export type RuleFields = z.output<typeof ruleFieldsSchema>;
 export type RuleInput = z.input<typeof ruleFieldsSchema>;
 
-/** A Firestore timestamp as either SDK gives it, or a Date; read back as a Date. */
+/** A Firestore timestamp as either SDK gives it, or a Date; read back as a Date (null when missing). */
 const date = z
   .union([
     z.date(),
     z.custom<{ toDate(): Date }>((value) => typeof value === 'object' && value !== null && 'toDate' in value),
     z.null(),
-    z.undefined(),
   ])
+  // Optional before the transform, so that a record without the field reads too.
+  .optional()
   .transform((value) =>
     value === null || value === undefined ? null : value instanceof Date ? value : value.toDate(),
   );
@@ -193,6 +195,8 @@ export const definitionDocumentSchema = z.object({
   category: z.string().nullable().default(null),
   fallback: z.enum(FALLBACKS).catch('n/a'),
   description: z.string().nullable().default(null),
+  /** How many rules name the definition (kept by the triggers; no minimum, so a drifted count still reads). */
+  ruleCount: z.number().int().default(0),
   ...stored,
 });
 export type DefinitionDocument = z.output<typeof definitionDocumentSchema>;
@@ -220,6 +224,8 @@ export const variantDocumentSchema = z.object({
   identifier: z.string().nullable().default(null),
   variants: z.array(z.string()).default([]),
   description: z.string().nullable().default(null),
+  /** How many rules name the variant (kept by the triggers; no minimum, so a drifted count still reads). */
+  ruleCount: z.number().int().default(0),
   ...stored,
 });
 export type VariantDocument = z.output<typeof variantDocumentSchema>;
@@ -326,80 +332,117 @@ function ruleMatches(rule: RuleDocument, value: number | string): boolean {
   );
 }
 
-const best = (rules: RuleDocument[]) =>
-  rules.reduce<RuleDocument | null>(
-    (chosen, rule) => (!chosen || RANK[rule.result] < RANK[chosen.result] ? rule : chosen),
+/** Ties between records go to the lowest id (plain string order, the same on every machine). */
+const byId = (a: { tdId: string }, b: { tdId: string }) => (a.tdId < b.tdId ? -1 : a.tdId > b.tdId ? 1 : 0);
+
+/** The rule of the worse result (fail, then warn, then pass); of equal results, the lowest id. */
+function worst(rules: readonly RuleDocument[]): RuleDocument | null {
+  return rules.reduce<RuleDocument | null>(
+    (chosen, rule) =>
+      !chosen ||
+      RANK[rule.result] > RANK[chosen.result] ||
+      (RANK[rule.result] === RANK[chosen.result] && byId(rule, chosen) < 0)
+        ? rule
+        : chosen,
     null,
   );
+}
 
-/** A set's definitions by parameter and rules by definition, technology and variant ('' = default). */
+/** The rule of the better result; of equal results, the lowest id. */
+function better(a: RuleDocument | null, b: RuleDocument | null): RuleDocument | null {
+  if (!a || !b) return a ?? b;
+  if (RANK[a.result] !== RANK[b.result]) return RANK[a.result] < RANK[b.result] ? a : b;
+  return byId(a, b) <= 0 ? a : b;
+}
+
+/**
+ * The rule that grades a value among rules of one definition, technology and variant, the same whatever
+ * the rules' order:
+ * - a value exactly on the bound two ranges share (one ends there, the other starts there) takes the
+ *   better result: of the worst rule ending at the value and the worst rule starting at it, the better;
+ * - otherwise, when several rules match (overlapping ranges or a duplicated alpha value, which the API
+ *   refuses today but older records may hold), the worse result wins: fail, then warn, then pass.
+ * Of rules with the same result, the lowest id is named as the deciding rule.
+ */
+function decidingRule(rules: readonly RuleDocument[], value: number | string): RuleDocument | null {
+  const matching = rules.filter((rule) => ruleMatches(rule, value));
+  if (matching.length <= 1) return matching[0] ?? null;
+  const onBound = matching.every(
+    (rule) => rule.alphaValue === null && (rule.rangeMin === value || rule.rangeMax === value),
+  );
+  if (!onBound) return worst(matching);
+  return better(
+    worst(matching.filter((rule) => rule.rangeMax === value)),
+    worst(matching.filter((rule) => rule.rangeMin === value)),
+  );
+}
+
+/** Grades from least to most severe: of several gradings of one value, the most severe one wins. */
+const SEVERITY: Record<Grade, number> = { 'n/a': 0, pass: 1, warn: 2, fail: 3 };
+
+/**
+ * A set's definitions by parameter, its variants by technology and model, and its rules by definition,
+ * technology and variant ('' = default). Definitions and variants are sorted by id.
+ */
 interface SetIndex {
-  definitions: Map<string, DefinitionDocument>;
+  definitions: Map<string, DefinitionDocument[]>;
+  variants: Map<string, VariantDocument[]>;
   rules: Map<string, RuleDocument[]>;
 }
 const indexes = new WeakMap<ThresholdSet, SetIndex>();
+const modelKey = (technology: string, model: string) => `${technology}|${model.trim().toLowerCase()}`;
+function push<T>(map: Map<string, T[]>, key: string, entry: T) {
+  const list = map.get(key);
+  if (list) list.push(entry);
+  else map.set(key, [entry]);
+}
 /** Built once per set (the API keeps one set for a few seconds and grades many values with it). */
 function indexOf(set: ThresholdSet): SetIndex {
   let index = indexes.get(set);
   if (!index) {
-    index = { definitions: new Map(), rules: new Map() };
-    for (const definition of set.definitions)
-      if (!index.definitions.has(definition.parameter))
-        index.definitions.set(definition.parameter, definition);
-    for (const rule of set.rules) {
-      const key = `${rule.definitionName}|${rule.technology}|${rule.variantName ?? ''}`;
-      const list = index.rules.get(key);
-      if (list) list.push(rule);
-      else index.rules.set(key, [rule]);
-    }
+    index = { definitions: new Map(), variants: new Map(), rules: new Map() };
+    for (const definition of [...set.definitions].sort(byId))
+      push(index.definitions, definition.parameter, definition);
+    for (const variant of [...set.variants].sort(byId))
+      for (const key of new Set(variant.variants.map((model) => modelKey(variant.technology, model))))
+        push(index.variants, key, variant);
+    for (const rule of set.rules)
+      push(index.rules, `${rule.definitionName}|${rule.technology}|${rule.variantName ?? ''}`, rule);
     indexes.set(set, index);
   }
   return index;
 }
 
-/** The device's variant for a technology: the first whose model list names the device's model. */
-export function variantOf(set: ThresholdSet, device: DeviceContext): VariantDocument | null {
-  const model = device.model?.toLowerCase();
-  if (!model) return null;
-  return (
-    set.variants.find(
-      (variant) =>
-        variant.technology === device.technology &&
-        variant.variants.some((name) => name.toLowerCase() === model),
-    ) ?? null
-  );
+/** Every variant of the device's technology whose model list names its model (trimmed, any case), by id. */
+function variantsOf(index: SetIndex, device: DeviceContext): VariantDocument[] {
+  const model = device.model?.trim();
+  if (!model || device.technology === null) return [];
+  return index.variants.get(modelKey(device.technology, model)) ?? [];
 }
 
 /**
- * Grades a value: the device's variant's rules first, then the default rules of its technology, then
- * the definition's fallback. Among matching rules (a value on a shared bound), the better result wins.
+ * The device's variant for a technology: the variant whose model list names the device's model
+ * (case-insensitive); if older records list the model in several variants, the lowest id.
  */
-export function gradeValue(
-  set: ThresholdSet,
-  parameter: Parameter,
-  value: number | string | null | undefined,
-  device: DeviceContext,
+export function variantOf(set: ThresholdSet, device: DeviceContext): VariantDocument | null {
+  return variantsOf(indexOf(set), device)[0] ?? null;
+}
+
+/** A value graded by one definition, for a device of one variant (or none). */
+function gradeBy(
+  index: SetIndex,
+  definition: DefinitionDocument,
+  variant: VariantDocument | null,
+  technology: Technology,
+  value: number | string,
 ): Grading {
-  const index = indexOf(set);
-  const definition = index.definitions.get(parameter) ?? null;
-  const unit = definition?.format ?? '';
-  const none: GradeSource = {
-    kind: 'none',
-    definition: definition?.tdId ?? null,
-    rule: null,
-    variant: null,
-    range: null,
-  };
-  if (value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value)))
-    return { grade: 'n/a', value: null, unit, source: none };
-  if (!definition || device.technology === null) return { grade: 'n/a', value, unit, source: none };
-  const variant = variantOf(set, device);
-  const key = (variantId: string) => `${definition.tdId}|${device.technology}|${variantId}`;
+  const unit = definition.format ?? '';
+  const key = (variantId: string) => `${definition.tdId}|${technology}|${variantId}`;
   const steps: Array<['variant' | 'default', readonly RuleDocument[]]> = [];
   if (variant) steps.push(['variant', index.rules.get(key(variant.tdId)) ?? []]);
   steps.push(['default', index.rules.get(key('')) ?? []]);
   for (const [kind, rules] of steps) {
-    const rule = best(rules.filter((entry) => ruleMatches(entry, value)));
+    const rule = decidingRule(rules, value);
     if (rule)
       return {
         grade: rule.result,
@@ -429,6 +472,49 @@ export function gradeValue(
 }
 
 /**
+ * Grades a value: the device's variant's rules first, then the default rules of its technology, then
+ * the definition's fallback. Among matching rules, see decidingRule: on a bound two ranges share the
+ * better result wins; where saved rules overlap, the worse.
+ *
+ * Where older records conflict, the grade stays the same whatever their order, and fails safe: if several
+ * definitions grade the parameter, or the device's model is listed in several variants of its
+ * technology, the value is graded by each (definition, variant) and the most severe grade wins (fail,
+ * warn, pass, then n/a: a definition that grades beats one that leaves the value ungraded); of equal
+ * grades, the lowest definition id, then the lowest variant id.
+ */
+export function gradeValue(
+  set: ThresholdSet,
+  parameter: Parameter,
+  value: number | string | null | undefined,
+  device: DeviceContext,
+): Grading {
+  const index = indexOf(set);
+  const definitions = index.definitions.get(parameter) ?? [];
+  const first = definitions[0] ?? null;
+  const none: GradeSource = {
+    kind: 'none',
+    definition: first?.tdId ?? null,
+    rule: null,
+    variant: null,
+    range: null,
+  };
+  const unit = first?.format ?? '';
+  if (value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value)))
+    return { grade: 'n/a', value: null, unit, source: none };
+  const technology = device.technology;
+  if (!first || technology === null) return { grade: 'n/a', value, unit, source: none };
+  const variants = variantsOf(index, device);
+  const gradings = definitions.flatMap((definition) =>
+    (variants.length > 0 ? variants : [null]).map((variant) =>
+      gradeBy(index, definition, variant, technology, value),
+    ),
+  );
+  return gradings.reduce((chosen, grading) =>
+    SEVERITY[grading.grade] > SEVERITY[chosen.grade] ? grading : chosen,
+  );
+}
+
+/**
  * The range a value must stay in to pass, for a device (its variant's pass rule first, then the default
  * one), or null when no rule passes anything. The WAN charts draw its lower bound.
  */
@@ -437,7 +523,9 @@ export function passRange(
   parameter: Parameter,
   device: DeviceContext,
 ): { rangeMin: number | null; rangeMax: number | null } | null {
-  const definition = set.definitions.find((entry) => entry.parameter === parameter);
+  // Where older records conflict, the lowest ids: of the parameter's definitions, of the device's
+  // variants and of the pass rules.
+  const definition = indexOf(set).definitions.get(parameter)?.[0];
   if (!definition || device.technology === null) return null;
   const variant = variantOf(set, device);
   const passing = set.rules.filter(
@@ -447,6 +535,7 @@ export function passRange(
       rule.result === 'pass' &&
       rule.alphaValue === null,
   );
+  passing.sort(byId);
   const rule =
     (variant && passing.find((entry) => entry.variantName === variant.tdId)) ||
     passing.find((entry) => entry.variantName === null);
