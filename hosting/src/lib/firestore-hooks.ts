@@ -27,7 +27,7 @@ type Parsed<T> = { ok: true; value: WithId<T> } | { ok: false; id: string; issue
 export function schemaConverter<S extends z.ZodType>(schema: S): FirestoreDataConverter<Parsed<z.output<S>>> {
   return {
     toFirestore: () => {
-      throw new Error('schemaConverter is read-only: writes go through lib/firestore-writes');
+      throw new Error('schemaConverter is read-only: writes go through lib/admin-writes (the API)');
     },
     fromFirestore(snapshot) {
       const result = schema.safeParse(snapshot.data());

@@ -3,6 +3,7 @@
  * and an HttpError(status, code, message) for anything that is not 2xx. Each feature's SWR reads call it.
  */
 import type { EventSourceMessage } from 'eventsource-parser';
+import type { ConflictDetails } from '@insight/common/admin-lists';
 import { isErrorCode, type ErrorCode } from '@insight/common/errors';
 import { config } from '../config/env';
 import { currentIdToken } from './auth-session';
@@ -13,11 +14,19 @@ export class HttpError extends Error {
     readonly code: ErrorCode | 'network',
     message: string,
     readonly path?: string,
+    /** What a refused write says (`error.details` of a 409 conflict), when the caller parsed it. */
+    readonly details?: ConflictDetails,
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
+
+/**
+ * Reads `error.details` of an error answer. The caller passes the parser (the admin writes pass
+ * conflictDetailsSchema's), so that the shell's first load carries no schema library.
+ */
+export type DetailsParser = (details: unknown) => ConflictDetails | undefined;
 
 async function authHeaders(): Promise<Record<string, string>> {
   const token = await currentIdToken();
@@ -58,7 +67,14 @@ export async function apiStream(path: string, onLine: (line: unknown) => void): 
 
 export async function apiFetch<T>(
   path: string,
-  init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+  init: {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+    /** Parses `error.details` of an error answer into the HttpError (malformed details are left out). */
+    details?: DetailsParser;
+  } = {},
 ): Promise<T> {
   let res: Response;
   try {
@@ -77,11 +93,20 @@ export async function apiFetch<T>(
     if ((error as Error).name === 'AbortError') throw error;
     throw new HttpError(0, 'network', (error as Error).message);
   }
-  const body = (await res.json().catch(() => null)) as { error?: { code?: unknown; message?: unknown; path?: unknown } } | null;
+  const body = (await res.json().catch(() => null)) as {
+    error?: { code?: unknown; message?: unknown; path?: unknown; details?: unknown };
+  } | null;
   if (!res.ok) {
     const code = isErrorCode(body?.error?.code) ? body.error.code : 'internal';
     const message = typeof body?.error?.message === 'string' ? body.error.message : res.statusText;
-    throw new HttpError(res.status, code, message, typeof body?.error?.path === 'string' ? body.error.path : undefined);
+    const details = body?.error?.details === undefined ? undefined : init.details?.(body.error.details);
+    throw new HttpError(
+      res.status,
+      code,
+      message,
+      typeof body?.error?.path === 'string' ? body.error.path : undefined,
+      details,
+    );
   }
   return body as T;
 }

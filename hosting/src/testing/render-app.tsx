@@ -10,6 +10,7 @@ import { WriteErrorDialog } from '../components/admin/write-error-dialog';
 import { loadGridLocale } from '../lib/grid-locale-loader';
 import { i18n, initI18n, NAMESPACES } from '../lib/i18n';
 import { languageOfPath } from '../lib/language-path';
+import { closeWriteError } from '../lib/write-error-store';
 import { AuthProvider, useAuth } from '../providers/auth-provider';
 import { PreferencesProvider } from '../providers/preferences-provider';
 import { installFakeApi, ok, type Routes } from './fake-api';
@@ -55,6 +56,8 @@ export async function renderApp(ui: ReactElement, options: RenderAppOptions = {}
   await loadGridLocale(language);
   Cookies.set(THEME_COOKIE, theme);
   sessionStorage.clear();
+  // The write error modal's state is the module's: a test's refused write does not show in the next.
+  closeWriteError();
 
   const signedIn = user && user !== 'checking' ? user : null;
   const uid = signedIn?.uid ?? `test-user-${++renders}`;

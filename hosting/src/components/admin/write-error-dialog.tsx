@@ -1,11 +1,16 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { closeWriteError, useWriteError } from '../../lib/write-error-store';
+import { useConflictText } from './conflict-text';
 
-/** SPEC.md section 8: the database write error modal, mounted once by the layout. */
+/**
+ * SPEC.md section 8: the database write error modal, mounted once by the layout. A write the API refused
+ * for a conflict says why in the user's language; any other failure shows the server's message.
+ */
 export function WriteErrorDialog() {
   const { t } = useTranslation();
   const error = useWriteError();
+  const conflictText = useConflictText();
   return (
     <Dialog
       open={error !== null}
@@ -16,8 +21,12 @@ export function WriteErrorDialog() {
     >
       <DialogTitle id="write-error-title">{t('adminKit.writeError')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="write-error-message">
-          {error?.message ?? t('adminKit.firebaseError')}
+        <DialogContentText
+          id="write-error-message"
+          data-testid="write-error-message"
+          data-reason={error?.conflict?.reason}
+        >
+          {error?.conflict ? conflictText(error.conflict) : (error?.message ?? t('adminKit.firebaseError'))}
         </DialogContentText>
       </DialogContent>
       <DialogActions>

@@ -1,6 +1,7 @@
 /**
  * Reads and writes of the network lists (CMTS sources, head ends, marketing areas): live listeners
- * parsed with the common/ schemas, stamped writes that firestore.rules checks.
+ * parsed with the common/ schemas; writes through the admin API (lib/admin-writes.ts), which checks the
+ * references and the IP addresses and stamps the author.
  */
 import {
   areaDocumentSchema,
@@ -10,7 +11,7 @@ import {
   type CmtsFields,
 } from '@insight/common/network';
 import { useCollection } from '../../../lib/firestore-hooks';
-import { deleteDocument, saveDocument, saveMany } from '../../../lib/firestore-writes';
+import { deleteEntry, saveEntry } from '../../../lib/admin-writes';
 
 export type AreaKind = 'headEnd' | 'marketArea';
 
@@ -23,34 +24,18 @@ export function useAreas(kind: AreaKind, options: { notify?: boolean } = {}) {
   return useCollection(NETWORK_COLLECTIONS[kind], areaDocumentSchema, options);
 }
 
-export function saveCmts(fields: CmtsFields, exists: boolean): Promise<void> {
-  return saveDocument(NETWORK_COLLECTIONS.cmts, fields.cmtsId, fields, { exists, timeField: 'lastUpdate' });
+export function saveCmts(fields: CmtsFields): Promise<void> {
+  return saveEntry('cmts', fields.cmtsId, fields);
 }
 
-export function saveArea(kind: AreaKind, id: string, fields: AreaFields, exists: boolean): Promise<void> {
-  return saveDocument(NETWORK_COLLECTIONS[kind], id, fields, { exists, timeField: 'updatedAt' });
+export function saveArea(kind: AreaKind, id: string, fields: AreaFields): Promise<void> {
+  return saveEntry(kind, id, fields);
 }
 
 export function deleteCmts(id: string): Promise<void> {
-  return deleteDocument(NETWORK_COLLECTIONS.cmts, id);
+  return deleteEntry('cmts', id);
 }
 
 export function deleteArea(kind: AreaKind, id: string): Promise<void> {
-  return deleteDocument(NETWORK_COLLECTIONS[kind], id);
-}
-
-/** Writes imported rows in batches; resolves with how many were written. */
-export function importCmts(rows: ReadonlyArray<{ fields: CmtsFields; exists: boolean }>): Promise<number> {
-  return saveMany(
-    NETWORK_COLLECTIONS.cmts,
-    rows.map(({ fields, exists }) => ({ id: fields.cmtsId, fields, exists })),
-    'lastUpdate',
-    {
-      // The rules check that each row's head end and marketing area exist.
-      lookups: (fields) => [
-        `${NETWORK_COLLECTIONS.headEnd}/${String(fields.headEnd)}`,
-        `${NETWORK_COLLECTIONS.marketArea}/${String(fields.marketArea)}`,
-      ],
-    },
-  );
+  return deleteEntry(kind, id);
 }

@@ -15,6 +15,9 @@ import { AdminTable } from '../../../components/admin/admin-table';
 import { AppLink } from '../../../components/app-link';
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { EditDialog, type FormField } from '../../../components/admin/edit-dialog';
+import { RecountButton } from '../../../components/admin/recount-button';
+import { CountCell } from '../../../components/admin/row-flags';
+import { dependentCount } from '../../../lib/admin-writes';
 import { useFormatDateTime } from '../../../lib/date';
 import type { WithId } from '../../../lib/firestore-hooks';
 import { runWrite } from '../../../lib/write-error-store';
@@ -38,7 +41,8 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
   const list = useAreas(kind);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
-  const [refused, setRefused] = useState<Row | null>(null);
+  // A delete refused: the row and how many CMTS rows use it (the server's count when it answered 409).
+  const [refused, setRefused] = useState<{ row: Row; count: number } | null>(null);
   const ids = useMemo(() => new Set(list.rows.map((row) => row.id)), [list.rows]);
   // ?id=ON-OTT-01: one row (the 360 view's head end link).
   const only = new URLSearchParams(useSearch()).get('id');
@@ -63,7 +67,9 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
             {row.cmtsCount}
           </Link>
         ) : (
-          <span data-testid="count-zero">0</span>
+          <CountCell count={row.cmtsCount}>
+            <span data-testid="count-zero">0</span>
+          </CountCell>
         ),
     },
     {
@@ -103,13 +109,18 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
         testId={`${kind}-table`}
         rows={rows}
         actions={
-          only ? (
-            <Chip
-              color="primary"
-              data-testid="area-filter"
-              label={t('netManage.filteredBy.id', { id: only })}
-              onDelete={() => navigate(location, { replace: true })}
-            />
+          only || canWrite ? (
+            <>
+              {only && (
+                <Chip
+                  color="primary"
+                  data-testid="area-filter"
+                  label={t('netManage.filteredBy.id', { id: only })}
+                  onDelete={() => navigate(location, { replace: true })}
+                />
+              )}
+              {canWrite && <RecountButton />}
+            </>
           ) : undefined
         }
         columns={columns}
@@ -122,7 +133,8 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
         onAdd={() => setEditing({ mode: 'add' })}
         onEdit={(row) => setEditing({ mode: 'edit', row })}
         historyPath={(row) => historyPath(NETWORK_COLLECTIONS[kind], row.id)}
-        onDelete={(row) => (row.cmtsCount > 0 ? setRefused(row) : setDeleting(row))}
+        // The kept count is a first hint; the server has the last word (409 inUse, below).
+        onDelete={(row) => (row.cmtsCount > 0 ? setRefused({ row, count: row.cmtsCount }) : setDeleting(row))}
         csvFileName={`insight-${kind === 'headEnd' ? 'head-ends' : 'marketing-areas'}`}
       />
       <EditDialog
@@ -141,7 +153,7 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
           editing?.mode === 'add' && ids.has(String(values.id ?? '').trim()) ? t('netManage.idExists') : null
         }
         onSubmit={({ id, ...values }: z.output<typeof formSchema>) =>
-          runWrite(() => saveArea(kind, id, values, ids.has(id)))
+          runWrite(() => saveArea(kind, id, values))
         }
         onClose={() => setEditing(null)}
         testId={`${kind}-dialog`}
@@ -150,17 +162,27 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
         item={deleting ? `${deleting.name} (${deleting.id})` : null}
         onCancel={() => setDeleting(null)}
         onConfirm={async () => {
-          if (deleting && (await runWrite(() => deleteArea(kind, deleting.id)))) setDeleting(null);
+          if (!deleting) return;
+          const row = deleting;
+          const done = await runWrite(() => deleteArea(kind, row.id), {
+            onConflict: (conflict) => {
+              if (conflict.reason !== 'inUse') return false;
+              setDeleting(null);
+              setRefused({ row, count: dependentCount(conflict, 'cmts') });
+              return true;
+            },
+          });
+          if (done) setDeleting(null);
         }}
       />
       <DependentsDialog
         entry={
           refused
             ? {
-                id: refused.id,
-                name: refused.name,
-                count: refused.cmtsCount,
-                filterPath: dependentsPath(kind, refused.id),
+                id: refused.row.id,
+                name: refused.row.name,
+                count: refused.count,
+                filterPath: dependentsPath(kind, refused.row.id),
               }
             : null
         }

@@ -9,6 +9,8 @@ import { cmtsFieldsOf, NETWORK_COLLECTIONS, type CmtsDocument } from '@insight/c
 import { AdminTable } from '../../../components/admin/admin-table';
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { EditDialog, type FormField } from '../../../components/admin/edit-dialog';
+import { RecountButton } from '../../../components/admin/recount-button';
+import { MissingParent } from '../../../components/admin/row-flags';
 import { useFormatDateTime } from '../../../lib/date';
 import type { WithId } from '../../../lib/firestore-hooks';
 import { runWrite } from '../../../lib/write-error-store';
@@ -52,6 +54,20 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
     [cmts.rows, filter?.field, filter?.id], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const ids = useMemo(() => new Set(cmts.rows.map((row) => row.id)), [cmts.rows]);
+  // A reference is flagged only once its list is the server's whole list (not a cache or a first page).
+  const known = {
+    headEnd: headEnds.synced && !headEnds.loading && !headEnds.error,
+    marketArea: marketAreas.synced && !marketAreas.loading && !marketAreas.error,
+  };
+  const reference = (field: 'headEnd' | 'marketArea') => ({
+    valueGetter: (value: string) => names[field].get(value) ?? value,
+    renderCell: ({ row, formattedValue }: { row: Row; formattedValue?: unknown }) =>
+      known[field] && !names[field].has(row[field]) ? (
+        <MissingParent field={t(`netManage.fields.${field}`)} id={row[field]} />
+      ) : (
+        String(formattedValue ?? row[field])
+      ),
+  });
 
   const schema = useMemo(
     () =>
@@ -74,14 +90,14 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
       headerName: t('netManage.fields.headEnd'),
       minWidth: 150,
       flex: 1,
-      valueGetter: (value: string) => names.headEnd.get(value) ?? value,
+      ...reference('headEnd'),
     },
     {
       field: 'marketArea',
       headerName: t('netManage.fields.marketArea'),
       minWidth: 150,
       flex: 1,
-      valueGetter: (value: string) => names.marketArea.get(value) ?? value,
+      ...reference('marketArea'),
     },
     { field: 'group', headerName: t('netManage.fields.group'), minWidth: 90 },
     { field: 'versionId', headerName: t('netManage.fields.versionId'), minWidth: 100 },
@@ -193,6 +209,7 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
                 {t('netManage.importCsv')}
               </Button>
             )}
+            {canWrite && <RecountButton />}
           </>
         }
       />
@@ -209,7 +226,7 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
             ? t('netManage.idExists')
             : null
         }
-        onSubmit={(values) => runWrite(() => saveCmts(values, ids.has(values.cmtsId)))}
+        onSubmit={(values) => runWrite(() => saveCmts(values))}
         onClose={() => setEditing(null)}
         testId="cmts-dialog"
       />

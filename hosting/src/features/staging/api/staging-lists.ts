@@ -1,4 +1,4 @@
-/** The generic staging lists, live, and their stamped writes (firestore.rules checks both). */
+/** The generic staging lists, live, and their writes through the admin API (lib/admin-writes.ts). */
 import { limit, orderBy } from 'firebase/firestore';
 import {
   connectedDocumentSchema,
@@ -11,7 +11,7 @@ import {
   type StagingList,
 } from '@insight/common/staging-lists';
 import { useCollection } from '../../../lib/firestore-hooks';
-import { deleteDocument, saveDocument } from '../../../lib/firestore-writes';
+import { deleteEntry, saveEntry } from '../../../lib/admin-writes';
 
 /** The newest device events shown (the staging systems keep a few hundred). */
 export const EVENTS_SHOWN = 50;
@@ -34,13 +34,8 @@ export function useStagingLists(enabled: boolean) {
 }
 export type StagingLists = ReturnType<typeof useStagingLists>;
 
-export const saveStaging = (
-  list: StagingList,
-  id: string,
-  fields: Record<string, unknown>,
-  exists: boolean,
-) => saveDocument(STAGING_LISTS[list], id, fields, { exists, timeField: 'updatedAt', createdField: null });
+export const saveStaging = (list: StagingList, id: string, fields: Record<string, unknown>) =>
+  saveEntry(list, id, fields);
 
-/** The staging lists keep no change history: a plain delete (the rules refuse one that would orphan rows). */
-export const deleteStaging = (list: StagingList, id: string) =>
-  deleteDocument(STAGING_LISTS[list], id, { stamped: false });
+/** Refused (409 inUse) while the row still holds others. */
+export const deleteStaging = (list: StagingList, id: string) => deleteEntry(list, id);

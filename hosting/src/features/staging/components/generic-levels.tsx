@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { Alert, Box } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { idSchema } from '@insight/common/network';
@@ -13,6 +14,7 @@ import {
 } from '@insight/common/staging-lists';
 import { StatusChip } from '../../../components/grade-chip';
 import type { FormField } from '../../../components/admin/edit-dialog';
+import { CountCell } from '../../../components/admin/row-flags';
 import { useFormatDateTime } from '../../../lib/date';
 import type { StagingLists } from '../api/staging-lists';
 
@@ -77,6 +79,7 @@ export function useGenericLevels({
     headerName: t(`generic.fields.${key}`),
     type: 'number',
     minWidth: 90,
+    renderCell: ({ row }) => <CountCell count={row.childCount} />,
   });
   const updated: GridColDef<{ updatedAt: Date | null }> = {
     field: 'updatedAt',
@@ -256,4 +259,68 @@ export function useGenericLevels({
 export function DeviceStateChip({ state }: { state: DeviceRow['state'] }) {
   const { t } = useTranslation('staging');
   return <StatusChip grade={STATE_GRADE[state]} label={t(`generic.states.${state}`)} />;
+}
+
+export interface StagingOrphan {
+  list: 'racks' | 'hosts' | 'connected';
+  id: string;
+  field: 'warehouseId' | 'rackId' | 'hostDeviceId';
+  parent: string;
+}
+
+/**
+ * Rows whose parent row does not exist (a rack of a deleted warehouse…): the tree never shows them, so
+ * the page lists them. Nothing until every level is loaded.
+ */
+export function stagingOrphans(lists: StagingLists): StagingOrphan[] {
+  const levels = [lists.warehouses, lists.racks, lists.hosts, lists.connected];
+  if (levels.some((level) => level.loading || level.error)) return [];
+  const warehouses = ids(lists.warehouses.rows);
+  const racks = ids(lists.racks.rows);
+  const hosts = ids(lists.hosts.rows);
+  return [
+    ...lists.racks.rows
+      .filter((row) => !warehouses.has(row.warehouseId))
+      .map((row) => ({
+        list: 'racks' as const,
+        id: row.id,
+        field: 'warehouseId' as const,
+        parent: row.warehouseId,
+      })),
+    ...lists.hosts.rows
+      .filter((row) => !racks.has(row.rackId))
+      .map((row) => ({ list: 'hosts' as const, id: row.id, field: 'rackId' as const, parent: row.rackId })),
+    ...lists.connected.rows
+      .filter((row) => !hosts.has(row.hostDeviceId))
+      .map((row) => ({
+        list: 'connected' as const,
+        id: row.id,
+        field: 'hostDeviceId' as const,
+        parent: row.hostDeviceId,
+      })),
+  ];
+}
+
+/** The rows the tree cannot show, each with the entry it names that is missing. */
+export function StagingOrphans({ orphans }: { orphans: readonly StagingOrphan[] }) {
+  const { t } = useTranslation('staging');
+  const { t: tc } = useTranslation();
+  if (orphans.length === 0) return null;
+  const parentLabel = { warehouseId: 'warehouse', rackId: 'rack', hostDeviceId: 'host' } as const;
+  return (
+    <Alert severity="warning" data-testid="staging-orphans">
+      {t('generic.orphans', { count: orphans.length })}
+      <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+        {orphans.map((orphan) => (
+          <li key={`${orphan.list}/${orphan.id}`} data-testid="staging-orphan">
+            {tc(`adminKit.lists.${orphan.list}`)} {orphan.id}:{' '}
+            {tc('adminKit.missingParent', {
+              field: t(`generic.fields.${parentLabel[orphan.field]}`),
+              id: orphan.parent,
+            })}
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
 }

@@ -1,14 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Box, Chip } from '@mui/material';
+import { Box, Chip, Stack } from '@mui/material';
 import type { Province } from '@insight/common/staging';
 import { can } from '@insight/common/roles';
 import { useTranslation } from 'react-i18next';
+import { RecountButton } from '../../../components/admin/recount-button';
 import { useAuth } from '../../../providers/auth-provider';
 import { useStagingLists } from '../api/staging-lists';
 import type { Connection } from '../api/use-staging-stream';
 import { useChangeFlags } from '../hooks/use-change-flags';
 import { DeviceEvents } from './device-events';
-import { useGenericLevels } from './generic-levels';
+import { stagingOrphans, StagingOrphans, useGenericLevels } from './generic-levels';
 import { StageShell } from './stage-shell';
 import { StagingLevel } from './staging-level';
 
@@ -80,6 +81,7 @@ export default function JuniperStagePage() {
     devices: useChangeFlags(lists.connected.rows, (row) => `${row.state}|${version(row)}`),
   };
   const levels = useGenericLevels({ lists, warehouseId, rackId, hostId, province });
+  const orphans = stagingOrphans(lists);
 
   return (
     <StageShell
@@ -96,13 +98,17 @@ export default function JuniperStagePage() {
       }}
       onStart={() => setEnabled(true)}
       summary={
-        <Chip
-          size="small"
-          data-testid="row-count"
-          label={t('generic.summary', { warehouses: warehouses.length, devices: devices.length })}
-        />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Chip
+            size="small"
+            data-testid="row-count"
+            label={t('generic.summary', { warehouses: warehouses.length, devices: devices.length })}
+          />
+          {canWrite && <RecountButton />}
+        </Stack>
       }
     >
+      <StagingOrphans orphans={orphans} />
       <Box
         sx={{
           display: 'grid',

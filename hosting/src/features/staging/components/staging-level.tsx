@@ -16,6 +16,7 @@ import type { StagingList } from '@insight/common/staging-lists';
 import { AdminTable } from '../../../components/admin/admin-table';
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { EditDialog, type FormField } from '../../../components/admin/edit-dialog';
+import { dependentCount } from '../../../lib/admin-writes';
 import { runWrite } from '../../../lib/write-error-store';
 import { deleteStaging, saveStaging } from '../api/staging-lists';
 
@@ -74,7 +75,8 @@ export function StagingLevel<R extends Row>({
   const { t } = useTranslation('staging');
   const [editing, setEditing] = useState<Editing<R>>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
-  const [refused, setRefused] = useState<R | null>(null);
+  // A delete refused: the row and how many rows it holds (the server's count when it answered 409).
+  const [refused, setRefused] = useState<{ row: R; count: number } | null>(null);
 
   return (
     <Box component="section" aria-label={title} sx={{ minWidth: 0 }}>
@@ -92,7 +94,10 @@ export function StagingLevel<R extends Row>({
         addLabel={t(`generic.add.${list}`)}
         onAdd={() => setEditing({ mode: 'add' })}
         onEdit={(row) => setEditing({ mode: 'edit', row })}
-        onDelete={(row) => ((row.childCount ?? 0) > 0 ? setRefused(row) : setDeleting(row))}
+        // The kept count is a first hint; the server has the last word (409 inUse, below).
+        onDelete={(row) =>
+          (row.childCount ?? 0) > 0 ? setRefused({ row, count: row.childCount ?? 0 }) : setDeleting(row)
+        }
         csvFileName={`insight-staging-${list}`}
         onRowClick={onSelect}
         selectedId={selectedId}
@@ -115,7 +120,7 @@ export function StagingLevel<R extends Row>({
             ? t('generic.idExists')
             : null
         }
-        onSubmit={({ id, ...values }) => runWrite(() => saveStaging(list, id, values, existingIds.has(id)))}
+        onSubmit={({ id, ...values }) => runWrite(() => saveStaging(list, id, values))}
         onClose={() => setEditing(null)}
         testId={`${testId}-dialog`}
       />
@@ -123,15 +128,24 @@ export function StagingLevel<R extends Row>({
         item={deleting ? describe(deleting) : null}
         onCancel={() => setDeleting(null)}
         onConfirm={async () => {
-          if (deleting && (await runWrite(() => deleteStaging(list, deleting.id)))) setDeleting(null);
+          if (!deleting) return;
+          const row = deleting;
+          const done = await runWrite(() => deleteStaging(list, row.id), {
+            onConflict: (conflict) => {
+              if (conflict.reason !== 'inUse') return false;
+              setDeleting(null);
+              setRefused({ row, count: dependentCount(conflict) });
+              return true;
+            },
+          });
+          if (done) setDeleting(null);
         }}
       />
       <Dialog open={refused !== null} onClose={() => setRefused(null)} data-testid="holds-dialog">
         <DialogTitle>{t('generic.cannotDelete')}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {refused &&
-              t(`generic.holds.${list}`, { item: describe(refused), count: refused.childCount ?? 0 })}
+            {refused && t(`generic.holds.${list}`, { item: describe(refused.row), count: refused.count })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>

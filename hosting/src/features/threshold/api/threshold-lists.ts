@@ -1,6 +1,7 @@
 /**
- * Reads and writes of the threshold manager's lists: live listeners parsed with the common/ schemas,
- * writes with the server's dates and the author, which firestore.rules checks.
+ * Reads and writes of the threshold manager's lists: live listeners parsed with the common/ schemas;
+ * writes through the admin API (lib/admin-writes.ts), which checks the invariants that span rows (ranges
+ * that overlap, a parameter graded twice…) and sets the dates and the author.
  */
 import {
   definitionDocumentSchema,
@@ -10,7 +11,7 @@ import {
   type ThresholdKind,
 } from '@insight/common/threshold';
 import { useCollection } from '../../../lib/firestore-hooks';
-import { deleteDocument, saveDocument } from '../../../lib/firestore-writes';
+import { deleteEntry, saveEntry } from '../../../lib/admin-writes';
 
 /** The three lists, each live; the page notifies 'Data has been updated.' once, for the rules. */
 export function useThresholdLists() {
@@ -27,15 +28,10 @@ export type ThresholdLists = ReturnType<typeof useThresholdLists>;
 export function saveThreshold(
   kind: ThresholdKind,
   fields: Record<string, unknown> & { tdId: string },
-  exists: boolean,
 ): Promise<void> {
-  return saveDocument(THRESHOLD_COLLECTIONS[kind], fields.tdId, fields, {
-    exists,
-    timeField: 'updateDate',
-    createdField: 'insertDate',
-  });
+  return saveEntry(kind, fields.tdId, fields);
 }
 
 export function deleteThreshold(kind: ThresholdKind, id: string): Promise<void> {
-  return deleteDocument(THRESHOLD_COLLECTIONS[kind], id);
+  return deleteEntry(kind, id);
 }

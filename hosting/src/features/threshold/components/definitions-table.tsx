@@ -12,6 +12,8 @@ import {
 import { AdminTable } from '../../../components/admin/admin-table';
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { EditDialog, type FormField } from '../../../components/admin/edit-dialog';
+import { CountCell } from '../../../components/admin/row-flags';
+import { dependentCount } from '../../../lib/admin-writes';
 import { useFormatDateTime } from '../../../lib/date';
 import type { WithId } from '../../../lib/firestore-hooks';
 import { historyPath } from '../../../lib/history-path';
@@ -41,12 +43,6 @@ export function DefinitionsTable({
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [refused, setRefused] = useState<{ row: Row; count: number } | null>(null);
   const ids = useMemo(() => new Set(lists.definitions.rows.map((row) => row.id)), [lists.definitions.rows]);
-  const uses = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const rule of lists.rules.rows)
-      counts.set(rule.definitionName, (counts.get(rule.definitionName) ?? 0) + 1);
-    return counts;
-  }, [lists.rules.rows]);
   const schema = useMemo(() => definitionFormSchema(lists.definitions.rows), [lists.definitions.rows]);
 
   const columns: Array<GridColDef<Row>> = [
@@ -80,7 +76,8 @@ export function DefinitionsTable({
       headerName: t('threshold.fields.ruleCount'),
       type: 'number',
       minWidth: 90,
-      valueGetter: (_value, row) => uses.get(row.id) ?? 0,
+      // The count the triggers keep (a first hint for a delete; the server has the last word).
+      renderCell: ({ row }) => <CountCell count={row.ruleCount} />,
     },
     {
       field: 'updateDate',
@@ -156,11 +153,7 @@ export function DefinitionsTable({
         addLabel={t('threshold.add.definitions')}
         onAdd={() => setEditing({ mode: 'add' })}
         onEdit={(row) => setEditing({ mode: 'edit', row })}
-        onDelete={(row) => {
-          const count = uses.get(row.id) ?? 0;
-          if (count > 0) setRefused({ row, count });
-          else setDeleting(row);
-        }}
+        onDelete={(row) => (row.ruleCount > 0 ? setRefused({ row, count: row.ruleCount }) : setDeleting(row))}
         historyPath={(row) => historyPath(THRESHOLD_COLLECTIONS.definitions, row.id)}
         quickSearch={false}
         csvFileName="insight-threshold-definitions"
@@ -180,7 +173,7 @@ export function DefinitionsTable({
             ? t('threshold.idExists')
             : null
         }
-        onSubmit={(values) => runWrite(() => saveThreshold('definitions', values, ids.has(values.tdId)))}
+        onSubmit={(values) => runWrite(() => saveThreshold('definitions', values))}
         onClose={() => setEditing(null)}
         testId="definition-dialog"
       />
@@ -188,8 +181,17 @@ export function DefinitionsTable({
         item={deleting ? `${deleting.name} (${deleting.id})` : null}
         onCancel={() => setDeleting(null)}
         onConfirm={async () => {
-          if (deleting && (await runWrite(() => deleteThreshold('definitions', deleting.id))))
-            setDeleting(null);
+          if (!deleting) return;
+          const row = deleting;
+          const done = await runWrite(() => deleteThreshold('definitions', row.id), {
+            onConflict: (conflict) => {
+              if (conflict.reason !== 'inUse') return false;
+              setDeleting(null);
+              setRefused({ row, count: dependentCount(conflict, 'rules') });
+              return true;
+            },
+          });
+          if (done) setDeleting(null);
         }}
       />
       <InUseDialog

@@ -107,7 +107,7 @@ export function RulesTable({
         lists={lists}
         editing={editing}
         testValue={testValue}
-        onSave={(values, exists) => runWrite(() => saveThreshold('rules', values, exists))}
+        onSave={(values) => runWrite(() => saveThreshold('rules', values))}
         onClose={() => setEditing(null)}
       />
       <ConfirmDeleteDialog

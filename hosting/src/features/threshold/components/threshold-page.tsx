@@ -1,14 +1,16 @@
 import { useMemo, useState } from 'react';
-import { InputAdornment, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, InputAdornment, Link, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { can } from '@insight/common/roles';
 import { AppLink } from '../../../components/app-link';
+import { RecountButton } from '../../../components/admin/recount-button';
 import { useAuth } from '../../../providers/auth-provider';
 import { useThresholdLists } from '../api/threshold-lists';
 import { DefinitionsTable } from './definitions-table';
 import { RulesTable } from './rules-table';
 import { TestValueBox } from './test-value-box';
+import { ThresholdConflicts } from './threshold-conflicts';
 import { matchesSearch, searchTexts } from './threshold-search';
 import { VariantsTable } from './variants-table';
 import { useRangeText } from './use-threshold-text';
@@ -95,8 +97,14 @@ export default function ThresholdPage({ child = '' }: { child?: string }) {
             {t('threshold.variants')} {count('variants', '/threshold/variants')}
           </Typography>
         )}
+        {canWrite && (
+          <Box sx={{ ml: { sm: 'auto !important' } }}>
+            <RecountButton />
+          </Box>
+        )}
       </Stack>
       {tab === 'rules' && <TestValueBox lists={lists} typed={testValue} onType={setTestValue} />}
+      {tab === 'rules' && <ThresholdConflicts lists={lists} />}
       {tab === 'rules' && (
         <RulesTable lists={lists} rows={matched.rules} canWrite={canWrite} testValue={testValue} />
       )}

@@ -5,6 +5,8 @@ import { TECHNOLOGIES, THRESHOLD_COLLECTIONS, type VariantDocument } from '@insi
 import { AdminTable } from '../../../components/admin/admin-table';
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { EditDialog, type FormField } from '../../../components/admin/edit-dialog';
+import { CountCell } from '../../../components/admin/row-flags';
+import { dependentCount } from '../../../lib/admin-writes';
 import { useFormatDateTime } from '../../../lib/date';
 import type { WithId } from '../../../lib/firestore-hooks';
 import { historyPath } from '../../../lib/history-path';
@@ -32,12 +34,6 @@ export function VariantsTable({
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [refused, setRefused] = useState<{ row: Row; count: number } | null>(null);
   const ids = useMemo(() => new Set(lists.variants.rows.map((row) => row.id)), [lists.variants.rows]);
-  const uses = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const rule of lists.rules.rows)
-      if (rule.variantName) counts.set(rule.variantName, (counts.get(rule.variantName) ?? 0) + 1);
-    return counts;
-  }, [lists.rules.rows]);
   const schema = useMemo(() => variantFormSchema(lists.variants.rows), [lists.variants.rows]);
 
   const columns: Array<GridColDef<Row>> = [
@@ -57,7 +53,8 @@ export function VariantsTable({
       headerName: t('threshold.fields.ruleCount'),
       type: 'number',
       minWidth: 90,
-      valueGetter: (_value, row) => uses.get(row.id) ?? 0,
+      // The count the triggers keep (a first hint for a delete; the server has the last word).
+      renderCell: ({ row }) => <CountCell count={row.ruleCount} />,
     },
     {
       field: 'updateDate',
@@ -117,11 +114,7 @@ export function VariantsTable({
         addLabel={t('threshold.add.variants')}
         onAdd={() => setEditing({ mode: 'add' })}
         onEdit={(row) => setEditing({ mode: 'edit', row })}
-        onDelete={(row) => {
-          const count = uses.get(row.id) ?? 0;
-          if (count > 0) setRefused({ row, count });
-          else setDeleting(row);
-        }}
+        onDelete={(row) => (row.ruleCount > 0 ? setRefused({ row, count: row.ruleCount }) : setDeleting(row))}
         historyPath={(row) => historyPath(THRESHOLD_COLLECTIONS.variants, row.id)}
         quickSearch={false}
         csvFileName="insight-threshold-variants"
@@ -139,7 +132,7 @@ export function VariantsTable({
             ? t('threshold.idExists')
             : null
         }
-        onSubmit={(values) => runWrite(() => saveThreshold('variants', values, ids.has(values.tdId)))}
+        onSubmit={(values) => runWrite(() => saveThreshold('variants', values))}
         onClose={() => setEditing(null)}
         testId="variant-dialog"
       />
@@ -147,7 +140,17 @@ export function VariantsTable({
         item={deleting ? `${deleting.variantName} (${deleting.id})` : null}
         onCancel={() => setDeleting(null)}
         onConfirm={async () => {
-          if (deleting && (await runWrite(() => deleteThreshold('variants', deleting.id)))) setDeleting(null);
+          if (!deleting) return;
+          const row = deleting;
+          const done = await runWrite(() => deleteThreshold('variants', row.id), {
+            onConflict: (conflict) => {
+              if (conflict.reason !== 'inUse') return false;
+              setDeleting(null);
+              setRefused({ row, count: dependentCount(conflict, 'rules') });
+              return true;
+            },
+          });
+          if (done) setDeleting(null);
         }}
       />
       <InUseDialog

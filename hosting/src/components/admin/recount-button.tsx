@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import CalculateIcon from '@mui/icons-material/CalculateOutlined';
+import { useTranslation } from 'react-i18next';
+import type { RecountResult } from '@insight/common/admin-lists';
+import { recountAll } from '../../lib/admin-writes';
+import { HttpError } from '../../lib/http-client';
+import { useFieldLabel } from './conflict-text';
+
+type State =
+  | { status: 'closed' }
+  | { status: 'running' }
+  | { status: 'failed'; message: string }
+  | { status: 'done'; result: RecountResult };
+
+/**
+ * Engineering's 'Recount' (the caller shows it to engineering only): every kept count recomputed by the
+ * API (`POST /api/admin/recount`), then what was checked, what was repaired and the rows that name a
+ * missing entry.
+ */
+export function RecountButton() {
+  const { t } = useTranslation();
+  const { t: te } = useTranslation('errors');
+  const fieldLabel = useFieldLabel();
+  const [state, setState] = useState<State>({ status: 'closed' });
+
+  const run = async () => {
+    setState({ status: 'running' });
+    try {
+      setState({ status: 'done', result: await recountAll() });
+    } catch (error) {
+      setState({
+        status: 'failed',
+        message: te(`codes.${error instanceof HttpError ? error.code : 'internal'}`),
+      });
+    }
+  };
+  const close = () => setState({ status: 'closed' });
+  const listName = (list: RecountResult['repaired'][number]['list']) => t(`adminKit.lists.${list}`);
+
+  return (
+    <>
+      <Button startIcon={<CalculateIcon />} onClick={run} data-testid="recount">
+        {t('adminKit.recount.button')}
+      </Button>
+      <Dialog
+        open={state.status !== 'closed'}
+        onClose={state.status === 'running' ? undefined : close}
+        aria-labelledby="recount-title"
+        aria-describedby="recount-help"
+        maxWidth="md"
+        fullWidth
+        data-testid="recount-dialog"
+      >
+        <DialogTitle id="recount-title">{t('adminKit.recount.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="recount-help" sx={{ mb: 2 }}>
+            {t('adminKit.recount.help')}
+          </DialogContentText>
+          <Box aria-live="polite" aria-busy={state.status === 'running'}>
+            {state.status === 'running' && (
+              <Stack
+                direction="row"
+                spacing={1.5}
+                sx={{ alignItems: 'center' }}
+                data-testid="recount-running"
+              >
+                <CircularProgress size={20} />
+                <Typography>{t('adminKit.recount.running')}</Typography>
+              </Stack>
+            )}
+            {state.status === 'failed' && (
+              <Alert severity="error" data-testid="recount-error">
+                {t('adminKit.recount.failed', { message: state.message })}
+              </Alert>
+            )}
+            {state.status === 'done' && (
+              <Stack spacing={2} data-testid="recount-result">
+                <Typography data-testid="recount-checked">
+                  {t('adminKit.recount.checked', { count: state.result.checked })}
+                </Typography>
+                <section aria-labelledby="recount-repairs">
+                  <Typography variant="subtitle1" component="h3" id="recount-repairs">
+                    {t('adminKit.recount.repairs')}
+                  </Typography>
+                  {state.result.repaired.length === 0 ? (
+                    <Typography variant="body2" data-testid="recount-no-repairs">
+                      {t('adminKit.recount.noRepairs')}
+                    </Typography>
+                  ) : (
+                    <Table size="small" aria-labelledby="recount-repairs" data-testid="recount-repairs">
+                      <TableHead>
+                        <TableRow>
+                          <TableCell>{t('adminKit.recount.list')}</TableCell>
+                          <TableCell>{t('adminKit.recount.id')}</TableCell>
+                          <TableCell>{t('adminKit.recount.count')}</TableCell>
+                        </TableRow>
+                      </TableHead>
+                      <TableBody>
+                        {state.result.repaired.map((repair) => (
+                          <TableRow key={`${repair.list}/${repair.id}`}>
+                            <TableCell>{listName(repair.list)}</TableCell>
+                            <TableCell>{repair.id}</TableCell>
+                            <TableCell>
+                              {repair.was} → {repair.now}
+                            </TableCell>
+                          </TableRow>
+                        ))}
+                      </TableBody>
+                    </Table>
+                  )}
+                </section>
+                <section aria-labelledby="recount-orphans">
+                  <Typography variant="subtitle1" component="h3" id="recount-orphans">
+                    {t('adminKit.recount.orphans')}
+                  </Typography>
+                  {state.result.orphans.length === 0 ? (
+                    <Typography variant="body2" data-testid="recount-no-orphans">
+                      {t('adminKit.recount.noOrphans')}
+                    </Typography>
+                  ) : (
+                    <Table size="small" aria-labelledby="recount-orphans" data-testid="recount-orphans">
+                      <TableHead>
+                        <TableRow>
+                          <TableCell>{t('adminKit.recount.list')}</TableCell>
+                          <TableCell>{t('adminKit.recount.id')}</TableCell>
+                          <TableCell>{t('adminKit.recount.field')}</TableCell>
+                          <TableCell>{t('adminKit.recount.parent')}</TableCell>
+                        </TableRow>
+                      </TableHead>
+                      <TableBody>
+                        {state.result.orphans.map((orphan) => (
+                          <TableRow key={`${orphan.list}/${orphan.id}/${orphan.field}`}>
+                            <TableCell>{listName(orphan.list)}</TableCell>
+                            <TableCell>{orphan.id}</TableCell>
+                            <TableCell>{fieldLabel(orphan.field)}</TableCell>
+                            <TableCell>{orphan.parent}</TableCell>
+                          </TableRow>
+                        ))}
+                      </TableBody>
+                    </Table>
+                  )}
+                </section>
+              </Stack>
+            )}
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          {state.status === 'failed' && (
+            <Button onClick={run} data-testid="recount-retry">
+              {t('adminKit.recount.retry')}
+            </Button>
+          )}
+          <Button
+            onClick={close}
+            disabled={state.status === 'running'}
+            autoFocus={state.status !== 'running'}
+          >
+            {t('adminKit.close')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
