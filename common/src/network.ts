@@ -8,6 +8,7 @@
  * updates that row (SPEC.md section 4).
  */
 import { z } from 'zod';
+import { escapeCsvCell, unescapeCsvCell } from './csv';
 import {
   alphanumericBrackets,
   alphanumericSpaces,
@@ -142,20 +143,36 @@ export const CMTS_CSV_COLUMNS = [
   'configLastUpdated',
   'overrideIpChecks',
 ] as const satisfies ReadonlyArray<keyof CmtsFields>;
+export type CmtsCsvColumn = (typeof CMTS_CSV_COLUMNS)[number];
 
-/** A CSV row (all strings) as the form schema's input; a bad date or flag is left for the schema to refuse. */
+/**
+ * The columns an import file may leave out: an existing row keeps its stored value, a new row takes the
+ * empty one (null, false). The other columns are required in every file.
+ */
+export const CMTS_CSV_OPTIONAL_COLUMNS = [
+  'group',
+  'versionId',
+  'configLastUpdated',
+  'overrideIpChecks',
+] as const satisfies readonly CmtsCsvColumn[];
+
+/**
+ * A CSV row (all strings) as the form schema's input; a bad date or flag is left for the schema to refuse.
+ * A cell the export escaped (`'=…`, see csv.ts) reads back as the value it stood for.
+ */
 export function cmtsInputFromCsv(row: Record<string, string | undefined>): Record<string, unknown> {
-  const date = row.configLastUpdated?.trim();
-  const flag = row.overrideIpChecks?.trim().toLowerCase() ?? '';
+  const cell = (column: CmtsCsvColumn) => unescapeCsvCell(row[column] ?? '').trim();
+  const date = cell('configLastUpdated');
+  const flag = cell('overrideIpChecks').toLowerCase();
   return {
-    cmtsId: row.cmtsId?.trim() ?? '',
-    hostName: row.hostName?.trim() ?? '',
-    ipLookup: row.ipLookup?.trim() ?? '',
-    ipManage: row.ipManage?.trim() ?? '',
-    headEnd: row.headEnd?.trim() ?? '',
-    marketArea: row.marketArea?.trim() ?? '',
-    group: row.group?.trim() ?? '',
-    versionId: row.versionId?.trim() ?? '',
+    cmtsId: cell('cmtsId'),
+    hostName: cell('hostName'),
+    ipLookup: cell('ipLookup'),
+    ipManage: cell('ipManage'),
+    headEnd: cell('headEnd'),
+    marketArea: cell('marketArea'),
+    group: cell('group'),
+    versionId: cell('versionId'),
     configLastUpdated: date ? new Date(date) : null,
     overrideIpChecks: ['true', '1', 'yes', 'oui', 'vrai'].includes(flag)
       ? true
@@ -170,9 +187,12 @@ export function cmtsFieldsOf(row: CmtsFields): CmtsFields {
   return Object.fromEntries(CMTS_CSV_COLUMNS.map((column) => [column, row[column]])) as CmtsFields;
 }
 
-/** A CMTS row as a CSV record (the export matches the import). */
-export function cmtsToCsv(row: CmtsFields): Record<(typeof CMTS_CSV_COLUMNS)[number], string> {
-  return {
+/**
+ * A CMTS row as a CSV record (the export matches the import). Every cell is escaped so that a spreadsheet
+ * never evaluates it (a host name may begin with '-'); the import reads escaped cells back.
+ */
+export function cmtsToCsv(row: CmtsFields): Record<CmtsCsvColumn, string> {
+  const record: Record<CmtsCsvColumn, string> = {
     cmtsId: row.cmtsId,
     hostName: row.hostName,
     ipLookup: row.ipLookup,
@@ -184,6 +204,8 @@ export function cmtsToCsv(row: CmtsFields): Record<(typeof CMTS_CSV_COLUMNS)[num
     configLastUpdated: row.configLastUpdated ? row.configLastUpdated.toISOString() : '',
     overrideIpChecks: String(row.overrideIpChecks),
   };
+  for (const column of CMTS_CSV_COLUMNS) record[column] = escapeCsvCell(record[column]);
+  return record;
 }
 
 /**

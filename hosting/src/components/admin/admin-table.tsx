@@ -14,6 +14,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
+import { gridCsvOptions } from '../../lib/grid-csv';
 import { useGridLocaleText } from '../../lib/grid-locale';
 
 export const PAGE_SIZES = [25, 50, 100];
@@ -199,7 +200,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
                 showQuickFilter: quickSearch,
                 quickFilterProps: { debounceMs: 0 },
                 csvOptions: csvFileName
-                  ? { fileName: csvFileName, utf8WithBom: true, allColumns: true }
+                  ? gridCsvOptions({ fileName: csvFileName, allColumns: true })
                   : { disableToolbarButton: true },
                 printOptions: { disableToolbarButton: true },
               },

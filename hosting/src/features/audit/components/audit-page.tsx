@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { OPERATIONS, type AuditOperation } from '@insight/common/customer360';
 import { formatMac, normalizeMac } from '@insight/common/mac';
 import { useFormatDateTime } from '../../../lib/date';
+import { gridCsvOptions } from '../../../lib/grid-csv';
 import { useGridLocaleText } from '../../../lib/grid-locale';
 import { useAuditLog, type AuditFilters, type AuditRow } from '../api/use-audit-log';
 
@@ -234,7 +235,7 @@ export default function AuditPage() {
             localeText={localeText}
             slotProps={{
               toolbar: {
-                csvOptions: { fileName: 'insight-audit-log', utf8WithBom: true },
+                csvOptions: gridCsvOptions({ fileName: 'insight-audit-log' }),
                 printOptions: { disableToolbarButton: true },
               },
             }}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -7,6 +7,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  LinearProgress,
   Stack,
   Table,
   TableBody,
@@ -17,12 +18,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { CMTS_CSV_COLUMNS, type CmtsFields } from '@insight/common/network';
+import { CMTS_CSV_COLUMNS, CMTS_CSV_OPTIONAL_COLUMNS, type CmtsFields } from '@insight/common/network';
+import type { HttpError } from '../../../lib/http-client';
 import { useValidationText } from '../../../lib/validation-text';
-import { runWrite } from '../../../lib/write-error-store';
-import { importCmts } from '../api/network-lists';
-import { parseCsv } from './cmts-csv';
-import { validateImport, type ImportRow } from './cmts-import';
+import { importRows } from '../api/import-rows';
+import { MAX_IMPORT_BYTES, parseCsv, type CsvProblem, type ParsedCsv } from './cmts-csv';
+import { importFields, validateImport, type CheckedImport, type ImportRow } from './cmts-import';
 
 interface Props {
   onClose(): void;
@@ -35,46 +36,109 @@ interface Props {
 
 const PREVIEW_LIMIT = 200;
 
-/** Paste or upload a CSV of CMTS rows; every row is checked with the form's schema before anything is written. */
+/** Where an import that did not finish stopped: the rows the server refused, the request that failed. */
+interface Stopped {
+  failed: Array<{ line: number | undefined; id: string; message: string }>;
+  error: HttpError | null;
+}
+
+/**
+ * Paste or upload a CSV of CMTS rows; every row is checked with the form's schema before anything is
+ * written. The rows go to the import route in requests one after another, with the progress shown; an
+ * import that stops says what was written and why the rest was not, and 'Run again' sends the rows not
+ * yet written (each row is an upsert, so nothing is written twice over).
+ */
 export default function CmtsImportDialog({ onClose, existing, headEnds, marketAreas, ready }: Props) {
   const { t } = useTranslation('admin');
+  const { t: te } = useTranslation('errors');
   const message = useValidationText();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const runAgain = useRef<HTMLButtonElement>(null);
   const [text, setText] = useState('');
-  const [checked, setChecked] = useState<{
-    rows: ImportRow[];
-    missingColumns: string[];
-    parseErrors: string[];
-  } | null>(null);
+  const [checked, setChecked] = useState<{ parsed: ParsedCsv; result: CheckedImport | null } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [written, setWritten] = useState<number | null>(null);
+  // The ids of the checked file's rows written so far (by this run and the ones before it).
+  const [writtenIds, setWrittenIds] = useState<ReadonlySet<string>>(new Set());
+  const [progress, setProgress] = useState<{ written: number; total: number } | null>(null);
+  const [stopped, setStopped] = useState<Stopped | null>(null);
+  const [finished, setFinished] = useState<number | null>(null);
 
-  const valid = useMemo(() => checked?.rows.filter((row) => row.fields) ?? [], [checked]);
-  const invalid = useMemo(() => checked?.rows.filter((row) => !row.fields) ?? [], [checked]);
+  const valid = useMemo(() => checked?.result?.rows.filter((row) => row.fields) ?? [], [checked]);
+  const invalid = useMemo(() => checked?.result?.rows.filter((row) => !row.fields) ?? [], [checked]);
+  const pending = useMemo(() => valid.filter((row) => !writtenIds.has(row.cmtsId)), [valid, writtenIds]);
 
-  function check(source: string) {
-    const parsed = parseCsv(source);
-    const result = validateImport(parsed.rows, {
-      existing,
-      headEnds: new Set(headEnds.keys()),
-      marketAreas: new Set(marketAreas.keys()),
-    });
-    setChecked({ ...result, parseErrors: parsed.errors });
-    setWritten(null);
+  useEffect(() => {
+    if (stopped) runAgain.current?.focus();
+  }, [stopped]);
+
+  function check(source: string, byteLength?: number) {
+    const parsed = parseCsv(source, byteLength);
+    const result = parsed.tooLarge
+      ? null
+      : validateImport(parsed, {
+          existing,
+          headEnds: new Set(headEnds.keys()),
+          marketAreas: new Set(marketAreas.keys()),
+        });
+    setChecked({ parsed, result });
+    setWrittenIds(new Set());
+    setStopped(null);
+    setFinished(null);
   }
 
   async function write() {
+    const result = checked?.result;
+    if (!result) return;
     setBusy(true);
-    let count = 0;
-    const ok = await runWrite(async () => {
-      count = await importCmts(valid.map((row) => ({ fields: row.fields!, exists: row.exists })));
-    });
+    setStopped(null);
+    const before = writtenIds;
+    const total = valid.length;
+    setProgress({ written: before.size, total });
+    const outcome = await importRows(
+      'cmts',
+      result.columns,
+      pending.map((row: ImportRow) => ({
+        id: row.cmtsId,
+        line: row.line,
+        fields: importFields(row.fields!, result.columns),
+      })),
+      (step) => setProgress({ written: before.size + step.written, total }),
+    );
+    const now = new Set([...before, ...outcome.written]);
     setBusy(false);
-    if (ok) {
-      setWritten(count);
+    setProgress(null);
+    if (!outcome.error && outcome.failed.length === 0) {
+      setFinished(now.size);
+      setWrittenIds(new Set());
       setChecked(null);
       setText('');
+      return;
     }
+    setWrittenIds(now);
+    setStopped({
+      failed: outcome.failed.map((failure) => ({
+        line: failure.line,
+        id: failure.id,
+        message: failure.message,
+      })),
+      error: outcome.error,
+    });
   }
+
+  const problemText = (problem: CsvProblem) =>
+    problem.kind === 'syntax'
+      ? t('netManage.import.syntax', { line: problem.line, message: problem.message })
+      : t('netManage.import.fieldCount', {
+          line: problem.line,
+          expected: problem.expected,
+          found: problem.found,
+        });
+
+  const result = checked?.result;
+  const tooLarge = checked?.parsed.tooLarge;
+  const leftOut = result
+    ? CMTS_CSV_OPTIONAL_COLUMNS.filter((column) => !result.columns.includes(column))
+    : [];
 
   return (
     <Dialog
@@ -89,25 +153,30 @@ export default function CmtsImportDialog({ onClose, existing, headEnds, marketAr
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography variant="body2" color="text.secondary">
-            {t('netManage.import.help', { columns: CMTS_CSV_COLUMNS.join(', ') })}
+            {t('netManage.import.help', { columns: CMTS_CSV_COLUMNS.join(', ') })}{' '}
+            {t('netManage.import.optionalHelp', { columns: CMTS_CSV_OPTIONAL_COLUMNS.join(', ') })}
           </Typography>
           <Stack direction="row" spacing={1}>
-            <Button component="label" variant="outlined">
+            <Button variant="outlined" onClick={() => fileInput.current?.click()} disabled={busy}>
               {t('netManage.import.chooseFile')}
-              <input
-                hidden
-                type="file"
-                accept=".csv,text/csv"
-                data-testid="import-file"
-                onChange={async (event) => {
-                  const file = event.target.files?.[0];
-                  if (!file) return;
-                  const content = await file.text();
-                  setText(content);
-                  check(content);
-                }}
-              />
             </Button>
+            <input
+              ref={fileInput}
+              hidden
+              type="file"
+              accept=".csv,text/csv"
+              data-testid="import-file"
+              onChange={async (event) => {
+                const input = event.currentTarget;
+                const file = input.files?.[0];
+                input.value = '';
+                if (!file) return;
+                // A file over the limit is not read at all.
+                const content = file.size > MAX_IMPORT_BYTES ? '' : await file.text();
+                setText(content);
+                check(content, file.size);
+              }}
+            />
           </Stack>
           <TextField
             label={t('netManage.import.paste')}
@@ -115,9 +184,11 @@ export default function CmtsImportDialog({ onClose, existing, headEnds, marketAr
             minRows={5}
             maxRows={12}
             value={text}
+            disabled={busy}
             onChange={(event) => {
               setText(event.target.value);
               setChecked(null);
+              setStopped(null);
             }}
             slotProps={{
               htmlInput: {
@@ -127,20 +198,92 @@ export default function CmtsImportDialog({ onClose, existing, headEnds, marketAr
               },
             }}
           />
-          {written !== null && (
+          {finished !== null && (
             <Alert severity="success" data-testid="import-result">
-              {t('netManage.import.written', { count: written })}
+              {t('netManage.import.written', { count: finished })}
             </Alert>
           )}
-          {checked && (
+          {progress && (
+            <Box role="status" data-testid="import-progress">
+              <Typography variant="body2">
+                {t('netManage.import.progress', { written: progress.written, total: progress.total })}
+              </Typography>
+              <LinearProgress
+                variant="determinate"
+                value={progress.total ? (100 * progress.written) / progress.total : 0}
+                aria-label={t('netManage.import.progress', {
+                  written: progress.written,
+                  total: progress.total,
+                })}
+              />
+            </Box>
+          )}
+          {stopped && (
+            <Alert severity="error" data-testid="import-stopped">
+              <Typography variant="body2">
+                {t('netManage.import.stopped', {
+                  written: writtenIds.size,
+                  total: valid.length,
+                  left: pending.length,
+                })}
+              </Typography>
+              {stopped.error && (
+                <Typography variant="body2" data-testid="import-request-error">
+                  {t('netManage.import.requestFailed', {
+                    message: te(`codes.${stopped.error.code}`, { defaultValue: stopped.error.message }),
+                  })}
+                </Typography>
+              )}
+              {stopped.failed.length > 0 && (
+                <Box sx={{ maxHeight: 240, overflow: 'auto', mt: 1 }}>
+                  <Table size="small" aria-label={t('netManage.import.refusedTable')}>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{t('netManage.import.line')}</TableCell>
+                        <TableCell>{t('netManage.fields.cmtsId')}</TableCell>
+                        <TableCell>{t('netManage.import.reason')}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {stopped.failed.slice(0, PREVIEW_LIMIT).map((failure) => (
+                        <TableRow
+                          key={`${failure.id}-${failure.line ?? ''}`}
+                          data-testid="import-refused-row"
+                        >
+                          <TableCell>{failure.line ?? '-'}</TableCell>
+                          <TableCell>{failure.id}</TableCell>
+                          <TableCell>{failure.message}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </Box>
+              )}
+            </Alert>
+          )}
+          {tooLarge && (
+            <Alert severity="error" data-testid="import-too-large">
+              {tooLarge.limit === 'rows'
+                ? t('netManage.import.tooManyRows', { max: tooLarge.max })
+                : t('netManage.import.tooManyBytes', { max: tooLarge.max / (1024 * 1024) })}
+            </Alert>
+          )}
+          {result && checked && (
             <Stack spacing={1} data-testid="import-preview">
-              {checked.missingColumns.length > 0 && (
+              {result.missingColumns.length > 0 && (
                 <Alert severity="error">
-                  {t('netManage.import.missingColumns', { columns: checked.missingColumns.join(', ') })}
+                  {t('netManage.import.missingColumns', { columns: result.missingColumns.join(', ') })}
                 </Alert>
               )}
-              {checked.parseErrors.length > 0 && (
-                <Alert severity="warning">{checked.parseErrors.slice(0, 5).join(' · ')}</Alert>
+              {leftOut.length > 0 && result.rows.length > 0 && (
+                <Alert severity="info" data-testid="import-kept-columns">
+                  {t('netManage.import.keptColumns', { columns: leftOut.join(', ') })}
+                </Alert>
+              )}
+              {checked.parsed.problems.length > 0 && (
+                <Alert severity="warning" data-testid="import-problems">
+                  {checked.parsed.problems.slice(0, 5).map(problemText).join(' · ')}
+                </Alert>
               )}
               <Alert severity={invalid.length ? 'warning' : 'info'} data-testid="import-summary">
                 {t('netManage.import.summary', { valid: valid.length, invalid: invalid.length })}
@@ -191,14 +334,26 @@ export default function CmtsImportDialog({ onClose, existing, headEnds, marketAr
         >
           {t('netManage.import.check')}
         </Button>
-        <Button
-          variant="contained"
-          onClick={write}
-          disabled={busy || valid.length === 0}
-          data-testid="import-write"
-        >
-          {t('netManage.import.write', { count: valid.length })}
-        </Button>
+        {stopped ? (
+          <Button
+            ref={runAgain}
+            variant="contained"
+            onClick={write}
+            disabled={busy || pending.length === 0}
+            data-testid="import-run-again"
+          >
+            {t('netManage.import.runAgain', { count: pending.length })}
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            onClick={write}
+            disabled={busy || pending.length === 0}
+            data-testid="import-write"
+          >
+            {t('netManage.import.write', { count: pending.length })}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

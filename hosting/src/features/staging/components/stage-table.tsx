@@ -7,6 +7,7 @@ import {
   type GridRowClassNameParams,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
+import { gridCsvOptions } from '../../../lib/grid-csv';
 import { useGridLocaleText } from '../../../lib/grid-locale';
 
 /** A row as the grid holds it: the stream's row, and whether it changed in the last second. */
@@ -24,7 +25,13 @@ const sx = {
 } as const;
 const initialState = { pagination: { paginationModel: { pageSize: 100 } } };
 const pageSizeOptions = [25, 50, 100];
-const slotProps = { toolbar: { showQuickFilter: true, printOptions: { disableToolbarButton: true } } };
+const slotProps = {
+  toolbar: {
+    showQuickFilter: true,
+    csvOptions: gridCsvOptions(),
+    printOptions: { disableToolbarButton: true },
+  },
+};
 
 /** Each stream row's flagged copy, kept while the row lives: a flagged row is the same object at each update. */
 const changingCopies = new WeakMap<object, object>();

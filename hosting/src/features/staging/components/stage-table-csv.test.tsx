@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { exportGridCsv, FORMULA_CELLS } from '../../../testing/grid-csv-export';
+import { renderApp } from '../../../testing/render-app';
+import { StageTable } from './stage-table';
+
+type Row = { serial: string; model: string };
+const columns = [
+  { field: 'serial', headerName: 'Serial' },
+  { field: 'model', headerName: 'Model' },
+];
+const rowId = (row: Row) => row.serial;
+
+describe('StageTable CSV export', () => {
+  it('when a cell begins with = + - @ tab or carriage return, then the export writes it as text', async () => {
+    const rows = FORMULA_CELLS.map((model, index) => ({ serial: `SN-${index}`, model }));
+    await renderApp(
+      <StageTable<Row>
+        label="Switches"
+        rows={rows}
+        columns={columns}
+        rowId={rowId}
+        flagged={new Map()}
+        empty="None"
+        testId="stage"
+      />,
+    );
+    await screen.findByText('SN-0');
+    const csv = await exportGridCsv(screen.getByTestId('stage'));
+    for (const [index, cell] of FORMULA_CELLS.entries()) expect(csv).toContain(`SN-${index},"'${cell}"`);
+  });
+});
