@@ -1,42 +1,16 @@
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import {
-  deleteDoc,
-  doc,
-  getDoc,
-  serverTimestamp,
-  setDoc,
-  Timestamp,
-  updateDoc,
-  writeBatch,
-} from 'firebase/firestore';
+import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, Timestamp, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETION_STAMPS, deletionStampId, TRACKED_COLLECTIONS } from '@insight/common/change-history';
+import { ADMIN_LIST_IDS, adminListOf } from '@insight/common/admin-lists';
 import { COLLECTION_ACCESS, type CollectionAccess } from '@insight/common/collections';
 import { can, ROLE_KEYS, type RoleKey } from '@insight/common/roles';
 import { rulesEnvironment, useRulesEnvironment, memberClaims } from './support';
-import { seedDocuments } from './network-fixtures';
-import { definitionOf, ruleOf, seedThresholdReferences, variantOf } from './threshold-fixtures';
-
-/** The warehouse, rack and host device that the sample racks, host devices and connected devices name. */
-const seedStagingParents = (env: RulesTestEnvironment) =>
-  seedDocuments(env, [
-    [
-      'staging_warehouses/w1',
-      { name: 'Ottawa warehouse', province: 'ON', updatedBy: 'seed', updatedAt: Timestamp.now() },
-    ],
-    [
-      'staging_racks/r1',
-      { name: 'Rack A', warehouseId: 'w1', updatedBy: 'seed', updatedAt: Timestamp.now() },
-    ],
-    [
-      'staging_host_devices/h1',
-      { name: 'Switch 1', rackId: 'r1', rackOrder: 1, updatedBy: 'seed', updatedAt: Timestamp.now() },
-    ],
-  ]);
+import { clientWriteOf, parentsOf, seedDocuments, storedOf } from './admin-fixtures';
 
 /**
  * A valid document of each collection at `path`, written by `uid`: for a create, with the server times a
- * create sets; for an update, without the fields a create sets once (createdOn, insertDate).
+ * create sets; for an update, without the fields a create sets once (createdOn, insertDate). An admin
+ * list's row is valid as the API would write it: the rules refuse it all the same.
  */
 function valid(
   collection: string,
@@ -45,47 +19,12 @@ function valid(
   mode: 'create' | 'update' = 'create',
 ): Record<string, unknown> {
   const id = path.split('/').pop() ?? '';
-  const created = (field: string) => (mode === 'create' ? { [field]: serverTimestamp() } : {});
+  const list = adminListOf(collection);
+  if (list) return clientWriteOf(list, id, uid, mode);
   const stamp = { updatedBy: uid, updatedAt: serverTimestamp() };
-  const thresholdStamp = { ...created('insertDate'), updateDate: serverTimestamp(), updatedBy: uid };
   switch (collection) {
-    case 'cmts_source':
-      return {
-        cmtsId: id,
-        hostName: 'ott-cmts-01',
-        ipLookup: '10.1.2.3',
-        ipManage: '10.1.2.4',
-        headEnd: 'OTT-01',
-        marketArea: 'MA-OTT',
-        group: 'G1',
-        versionId: 'v3',
-        configLastUpdated: null,
-        overrideIpChecks: false,
-        ...created('createdOn'),
-        lastUpdate: serverTimestamp(),
-        updatedBy: uid,
-      };
-    case 'cmts_head_end':
-    case 'cmts_marketing_area':
-      return { name: 'Montréal Saint Laurent', ...created('createdOn'), ...stamp };
-    case 'threshold_manager/configuration/definitions':
-      return { ...definitionOf(id), ...thresholdStamp };
-    case 'threshold_manager/configuration/rules':
-      return { ...ruleOf(id), isDefault: true, ...thresholdStamp };
-    case 'threshold_manager/configuration/variants':
-      return { ...variantOf(id), ...thresholdStamp };
     case 'oltInterface':
       return { ports: [{ portNumber: 1, macAddress: 'AABBCCDDEEFF' }], ...stamp };
-    case 'staging_warehouses':
-      return { name: 'Ottawa warehouse', province: 'ON', ...stamp };
-    case 'staging_racks':
-      return { name: 'Rack A', warehouseId: 'w1', ...stamp };
-    case 'staging_host_devices':
-      return { name: 'Switch 1', rackId: 'r1', rackOrder: 2, ...stamp };
-    case 'connected_devices':
-      return { macAddress: 'AABBCCDDEEFF', hostDeviceId: 'h1', portNumber: 3, state: 'waiting', ...stamp };
-    case 'staging_firmwares':
-      return { model: 'G-010G-Q', version: '3FE49362IJLK02', approved: true, ...stamp };
     case 'recent_lookups':
       return { macs: ['AABBCCDDEEFF'], updatedAt: serverTimestamp() };
     default:
@@ -95,28 +34,11 @@ function valid(
 
 /** The same document as the functions or the seed store it (rules bypassed): real times, no sentinels. */
 function stored(collection: string, path: string): Record<string, unknown> {
+  const list = adminListOf(collection);
+  if (list) return storedOf(list, path.split('/').pop() ?? '');
   const document = valid(collection, 'seed', path);
-  for (const key of ['updatedAt', 'updateDate', 'lastUpdate', 'createdOn', 'insertDate'])
-    if (key in document) document[key] = Timestamp.now();
+  if ('updatedAt' in document) document.updatedAt = Timestamp.now();
   return document;
-}
-
-const TRACKED = new Set(TRACKED_COLLECTIONS);
-type RulesFirestore = ReturnType<ReturnType<RulesTestEnvironment['authenticatedContext']>['firestore']>;
-
-/** A client delete: for the tracked lists, in one batch with its deletion stamp (firestore.rules). */
-function clientDelete(store: RulesFirestore, collection: string, path: string, uid: string) {
-  if (!TRACKED.has(collection)) return deleteDoc(doc(store, path));
-  const id = path.split('/').pop()!;
-  const batch = writeBatch(store);
-  batch.set(doc(store, DELETION_STAMPS, deletionStampId(collection, id)), {
-    collection,
-    docId: id,
-    deletedBy: uid,
-    deletedAt: serverTimestamp(),
-  });
-  batch.delete(doc(store, path));
-  return batch.commit();
 }
 
 type Principal = { label: string; uid: string | null; roles: RoleKey[] };
@@ -141,21 +63,8 @@ function expected(
 }
 
 describe('firestore.rules held to the collection table (common/src/collections.ts)', () => {
-  // The head end and marketing area that the sample CMTS rows name.
-  const getEnv = useRulesEnvironment(async (env) => {
-    await seedThresholdReferences(env);
-    await seedStagingParents(env);
-    await env.withSecurityRulesDisabled(async (context) => {
-      await setDoc(
-        doc(context.firestore(), 'cmts_head_end/OTT-01'),
-        stored('cmts_head_end', 'cmts_head_end/OTT-01'),
-      );
-      await setDoc(
-        doc(context.firestore(), 'cmts_marketing_area/MA-OTT'),
-        stored('cmts_marketing_area', 'cmts_marketing_area/MA-OTT'),
-      );
-    });
-  });
+  // The rows that the sample rows of the admin lists name, so that each write is valid but for the rules.
+  const getEnv = useRulesEnvironment((env) => seedDocuments(env, ADMIN_LIST_IDS.flatMap(parentsOf)));
 
   const db = (principal: Principal) =>
     principal.uid
@@ -191,11 +100,7 @@ describe('firestore.rules held to the collection table (common/src/collections.t
               expected(access, 'write', principal, own),
               () => updateDoc(doc(store, path), valid(collection, principal.uid ?? 'x', path, 'update')),
             ],
-            [
-              'delete',
-              expected(access, 'delete', principal, own),
-              () => clientDelete(store, collection, path, principal.uid ?? 'x'),
-            ],
+            ['delete', expected(access, 'delete', principal, own), () => deleteDoc(doc(store, path))],
           ];
           for (const [op, allowed, run] of checks) {
             const verdict = await run().then(
@@ -214,14 +119,13 @@ describe('firestore.rules held to the collection table (common/src/collections.t
   }
 });
 
-// The network lists' and thresholds' shapes are generated from their common/ schemas in
-// network-shapes.test.ts and threshold-shapes.test.ts.
+// The admin lists refuse every client write whatever its shape (admin-lists.test.ts); the shapes checked
+// here are those of the collections clients still write.
 describe('firestore.rules field shapes (as engineering)', () => {
   let env: RulesTestEnvironment;
   let store: ReturnType<ReturnType<RulesTestEnvironment['authenticatedContext']>['firestore']>;
   beforeAll(async () => {
     env = await rulesEnvironment();
-    await seedStagingParents(env);
     store = env.authenticatedContext('eng', memberClaims('eng', ['engineering'])).firestore();
   });
   afterAll(async () => {
@@ -232,18 +136,6 @@ describe('firestore.rules field shapes (as engineering)', () => {
     oltInterface: [
       ['an extra field', { extra: 'x'.repeat(1000) }],
       ['ports as a map', { ports: { 1: 'AABBCCDDEEFF' } }],
-    ],
-    staging_warehouses: [['an unknown province', { province: 'BC' }]],
-    staging_host_devices: [
-      ['a negative rack order', { rackOrder: -1 }],
-      ['a decimal rack order', { rackOrder: 1.5 }],
-    ],
-    connected_devices: [
-      ['a lower-case MAC', { macAddress: 'aabbccddeeff' }],
-      ['a port number that is text', { portNumber: 'three' }],
-      ['a negative port number', { portNumber: -1 }],
-      ['an unknown state', { state: 'lost' }],
-      ['a host device that does not exist', { hostDeviceId: 'nowhere' }],
     ],
     recent_lookups: [
       ['a 45 KB entry that is not a MAC', { macs: ['AABBCCDDEEFF', 'x'.repeat(45_000)] }],
