@@ -27,6 +27,8 @@ export type Route = Reply | StreamReply | 'pending' | ((call: ApiCall) => Reply 
 export type Routes = Record<string, Route>;
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
+/** An answer without a body (a delete). */
+export const noContent: Reply = { status: 204, body: null };
 /** The API's error shape (functions/src/http/middleware/error-handler.ts). */
 export const fail = (status: number, code: string, message = code): Reply => ({
   status,
@@ -47,11 +49,14 @@ function respond(reply: Reply | StreamReply | 'pending'): Promise<Response> {
       new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson' } }),
     );
   }
+  // A 204 (a delete) has no body, as the API answers it.
   return Promise.resolve(
-    new Response(JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'content-type': 'application/json' },
-    }),
+    reply.status === 204
+      ? new Response(null, { status: 204 })
+      : new Response(JSON.stringify(reply.body), {
+          status: reply.status,
+          headers: { 'content-type': 'application/json' },
+        }),
   );
 }
 

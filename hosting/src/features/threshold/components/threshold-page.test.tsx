@@ -1,22 +1,34 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { THRESHOLD_COLLECTIONS } from '@insight/common/threshold';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
+import admin from '../../../locales/en/admin.json';
 import common from '../../../locales/en/common.json';
+import frAdmin from '../../../locales/fr/admin.json';
 import frCommon from '../../../locales/fr/common.json';
-import type { FakePath } from '../../../testing/fake-firebase';
+import type { Reply } from '../../../testing/fake-api';
+import { fakeWrites, type FakePath } from '../../../testing/fake-firebase';
 import { renderApp } from '../../../testing/render-app';
 import ThresholdPage from './threshold-page';
 
 const byId = (rows: ReadonlyArray<{ tdId: string }>) =>
   Object.fromEntries(rows.map((row) => [row.tdId, row]));
 const seed = seedThresholdSet();
-const lists = (rules: FakePath = byId(seed.rules)) => ({
+const lists = (rules: FakePath = byId(seed.rules), definitions: FakePath = byId(seed.definitions)) => ({
   [THRESHOLD_COLLECTIONS.rules]: rules,
-  [THRESHOLD_COLLECTIONS.definitions]: byId(seed.definitions),
+  [THRESHOLD_COLLECTIONS.definitions]: definitions,
   [THRESHOLD_COLLECTIONS.variants]: byId(seed.variants),
 });
+/** The seed's definitions, DEF-rxPower keeping `ruleCount`. */
+const counted = (ruleCount: number) =>
+  byId(seed.definitions.map((row) => (row.tdId === 'DEF-rxPower' ? { ...row, ruleCount } : row)));
+const conflict = (details: Record<string, unknown>): Reply => ({
+  status: 409,
+  body: { error: { code: 'conflict', message: 'Conflict', details } },
+});
+/** The grid row holding a cell with exactly this text. */
+const rowOf = async (text: string) => (await screen.findByText(text)).closest<HTMLElement>('[role="row"]')!;
 
 describe('ThresholdPage', () => {
   it('when the rules are still loading, then their table shows its loading overlay, not an empty list', async () => {
@@ -61,5 +73,119 @@ describe('ThresholdPage', () => {
     expect(screen.getByTestId('matches-definitions').textContent).toBe('0');
     expect(screen.getByTestId('matches-variants').textContent).toBe('1');
     expect(screen.getByTestId('rules-table-add')).toBeTruthy();
+  });
+
+  it('when the saved rules are consistent, then no conflict is listed', async () => {
+    await renderApp(<ThresholdPage />, { firestore: lists() });
+    await screen.findByText('GPON-rxPower-FAIL-LOW');
+    expect(screen.queryByTestId('threshold-conflicts')).toBeNull();
+  });
+
+  it('when two saved rules overlap, then an alert above the rules says so in plain words, in English and in French', async () => {
+    const pass = seed.rules.find((rule) => rule.tdId === 'GPON-rxPower-PASS')!;
+    const rules = byId([
+      ...seed.rules,
+      { ...pass, tdId: 'GPON-rxPower-PASS2', rangeMin: -20, rangeMax: -10 },
+    ]);
+    for (const [path, texts, words] of [
+      ['/threshold', admin, 'overlap (same definition, technology and variant): the worse result grades.'],
+      [
+        '/fr/threshold',
+        frAdmin,
+        'se chevauchent (même définition, technologie et variante) : le pire résultat l’emporte.',
+      ],
+    ] as const) {
+      const view = await renderApp(<ThresholdPage />, { path, firestore: lists(rules) });
+      const alert = await screen.findByTestId('threshold-conflicts');
+      expect(alert.textContent).toContain(texts.threshold.conflicts.title_one.replace('{{count}}', '1'));
+      expect(
+        within(alert)
+          .getAllByTestId('threshold-conflict')
+          .map((item) => item.textContent),
+      ).toEqual(
+        [['GPON-rxPower-PASS', 'GPON-rxPower-PASS2']].map(
+          ([a, b]) =>
+            `${path === '/threshold' ? 'Rules' : 'Les règles'} ${a} ${path === '/threshold' ? 'and' : 'et'} ${b} ${words}`,
+        ),
+      );
+      // Above the rules table.
+      expect(
+        alert.compareDocumentPosition(screen.getByTestId('rules-table')) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+      view.unmount();
+    }
+  });
+
+  it('when the API refuses a rule whose range overlaps another, then the modal names that rule', async () => {
+    const { api } = await renderApp(<ThresholdPage />, {
+      firestore: lists(),
+      api: {
+        'PUT /admin/rules/GPON-rxPower-PASS': conflict({
+          reason: 'rangeOverlap',
+          field: 'rangeMin',
+          with: 'GPON-rxPower-WARN-LOW',
+        }),
+      },
+    });
+    await userEvent.type(screen.getByTestId('threshold-search'), 'GPON-rxPower-PASS');
+    await userEvent.click(within(await rowOf('GPON-rxPower-PASS')).getByTestId('row-edit'));
+    await userEvent.click(await screen.findByTestId('rule-dialog-save'));
+    expect((await screen.findByTestId('write-error-message')).textContent).toBe(
+      'The range overlaps rule GPON-rxPower-WARN-LOW (same definition, technology and variant).',
+    );
+    const { fields } = api.called('PUT', '/admin/rules/GPON-rxPower-PASS')[0]!.body as {
+      fields: Record<string, unknown>;
+    };
+    expect(fields).toMatchObject({ tdId: 'GPON-rxPower-PASS', definitionName: 'DEF-rxPower', rangeMin: -25 });
+    for (const stamp of ['updatedBy', 'updateDate', 'insertDate']) expect(fields).not.toHaveProperty(stamp);
+    expect(fakeWrites).toEqual([]);
+  });
+
+  it('when the definitions are listed, then each shows its kept rule count, and a negative one is flagged', async () => {
+    await renderApp(<ThresholdPage child="definitions" />, {
+      path: '/threshold/definitions',
+      firestore: lists(byId(seed.rules), counted(-1)),
+    });
+    expect(screen.getByRole('columnheader', { name: admin.threshold.fields.ruleCount })).toBeTruthy();
+    const flag = within(await rowOf('DEF-rxPower')).getByTestId('count-out-of-range');
+    expect(flag.textContent).toBe('-1');
+    expect(flag.getAttribute('aria-label')).toBe(`-1: ${common.adminKit.countOutOfRange}`);
+    const txPower = seed.definitions.find((row) => row.tdId === 'DEF-txPower')!;
+    expect(within(await rowOf('DEF-txPower')).getByTestId('count-value').textContent).toBe(
+      String(txPower.ruleCount),
+    );
+  });
+
+  it('when a definition’s kept count says rules use it, then its delete opens the in-use dialog without asking the server', async () => {
+    const { api } = await renderApp(<ThresholdPage child="definitions" />, {
+      path: '/threshold/definitions',
+      firestore: lists(byId(seed.rules), counted(5)),
+    });
+    await userEvent.click(within(await rowOf('DEF-rxPower')).getByTestId('row-delete'));
+    expect((await screen.findByTestId('in-use-dialog')).textContent).toContain(
+      admin.threshold.inUse_other.replace('{{count}}', '5'),
+    );
+    expect(api.calls.filter((call) => call.path.startsWith('/admin/'))).toEqual([]);
+  });
+
+  it('when the server refuses a definition’s delete because rules use it, then the in-use dialog shows its count (French)', async () => {
+    const { api } = await renderApp(<ThresholdPage child="definitions" />, {
+      path: '/fr/threshold/definitions',
+      firestore: lists(byId(seed.rules), counted(0)),
+      api: {
+        'DELETE /admin/definitions/DEF-rxPower': conflict({
+          reason: 'inUse',
+          dependents: [{ list: 'rules', count: 4 }],
+        }),
+      },
+    });
+    await userEvent.click(within(await rowOf('DEF-rxPower')).getByTestId('row-delete'));
+    await userEvent.click(screen.getByTestId('confirm-delete-yes'));
+    expect((await screen.findByTestId('in-use-dialog')).textContent).toContain(
+      frAdmin.threshold.inUse_other.replace('{{count}}', '4'),
+    );
+    expect(api.called('DELETE', '/admin/definitions/DEF-rxPower')).toHaveLength(1);
+    expect(screen.queryByTestId('write-error')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('confirm-delete')).toBeNull());
   });
 });

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { fail, installFakeApi, noContent, type Reply } from '../testing/fake-api';
+import { setFakeUser } from '../testing/fake-firebase';
+import { conflictOf, deleteEntry, dependentCount, recountAll, saveEntry } from './admin-writes';
+import { HttpError } from './http-client';
+
+const conflict = (details: unknown): Reply => ({
+  status: 409,
+  body: { error: { code: 'conflict', message: 'Refused', details } },
+});
+
+describe('admin writes through the API', () => {
+  it('when a row is saved, then PUT /api/admin/{list}/{id} carries only { fields }, the id URL-encoded', async () => {
+    setFakeUser(null);
+    const api = installFakeApi({ 'PUT /admin/racks/R%5B1%5D%20A': { status: 200, body: { id: 'R[1] A' } } });
+    await saveEntry('racks', 'R[1] A', { name: 'Rack 1', warehouseId: 'W1' });
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]).toMatchObject({
+      method: 'PUT',
+      path: '/admin/racks/R%5B1%5D%20A',
+      body: { fields: { name: 'Rack 1', warehouseId: 'W1' } },
+    });
+  });
+
+  it('when a row is deleted, then DELETE /api/admin/{list}/{id} answers 204 and resolves', async () => {
+    setFakeUser(null);
+    const api = installFakeApi({ 'DELETE /admin/cmts/CMTS-1': noContent });
+    await expect(deleteEntry('cmts', 'CMTS-1')).resolves.toBeUndefined();
+    expect(api.called('DELETE', '/admin/cmts/CMTS-1')).toHaveLength(1);
+  });
+
+  it('when the API refuses a delete as in use, then the HttpError carries the parsed details', async () => {
+    setFakeUser(null);
+    installFakeApi({
+      'DELETE /admin/headEnd/H1': conflict({
+        reason: 'inUse',
+        dependents: [
+          { list: 'cmts', count: 3 },
+          { list: 'rules', count: 1 },
+        ],
+      }),
+    });
+    const error = await deleteEntry('headEnd', 'H1').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(409);
+    const details = conflictOf(error)!;
+    expect(details.reason).toBe('inUse');
+    expect(dependentCount(details)).toBe(4);
+    expect(dependentCount(details, 'cmts')).toBe(3);
+  });
+
+  it('when the details are malformed, then they are left out and the error keeps its message', async () => {
+    setFakeUser(null);
+    installFakeApi({ 'PUT /admin/cmts/C1': conflict({ reason: 'somethingNew', dependents: 'many' }) });
+    const error = (await saveEntry('cmts', 'C1', {}).catch((caught: unknown) => caught)) as HttpError;
+    expect(error.code).toBe('conflict');
+    expect(error.details).toBeUndefined();
+    expect(error.message).toBe('Refused');
+    expect(conflictOf(error)).toBeNull();
+  });
+
+  it('when another error answers, then no conflict is read from it', async () => {
+    setFakeUser(null);
+    installFakeApi({ 'PUT /admin/cmts/C1': fail(403, 'forbidden') });
+    const error = await saveEntry('cmts', 'C1', {}).catch((caught: unknown) => caught);
+    expect((error as HttpError).code).toBe('forbidden');
+    expect(conflictOf(error)).toBeNull();
+  });
+
+  it('when a recount answers, then its result is checked against the schema', async () => {
+    setFakeUser(null);
+    const result = { checked: 3, repaired: [], orphans: [] };
+    installFakeApi({ 'POST /admin/recount': { status: 200, body: result } });
+    await expect(recountAll()).resolves.toEqual(result);
+  });
+});
