@@ -16,6 +16,7 @@ import { cachedThresholds } from './domain/grading/threshold-source';
 import { cachedCurrentRoles } from './domain/users/current-roles';
 import { parseExternalLinks } from './config/external-links';
 import { listOf, params } from './config/params';
+import { REGION } from './config/region';
 
 export {
   cmtsHeadEndWrites,
@@ -100,7 +101,7 @@ function getApp(): Express {
 
 export const api = onRequest(
   {
-    region: 'us-central1',
+    region: REGION,
     invoker: 'public',
     secrets: [params.upstreamApiKey, params.stagingStreamKey],
     // A staging stream's response lasts up to 45 s (Hosting cuts rewritten requests at 60 s).

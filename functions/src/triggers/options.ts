@@ -1,2 +1,4 @@
-/** Where the triggers run: with the `api` function, next to the Firestore database (nam5 → us-central1). */
-export const TRIGGER_REGION = 'us-central1';
+import { REGION } from '../config/region';
+
+/** Where the triggers run: with the `api` function, next to the Firestore database (functions/src/config/region.ts). */
+export const TRIGGER_REGION = REGION;
