@@ -5,62 +5,60 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { NETWORK_COLLECTIONS } from '@insight/common/network';
-import { THRESHOLD_COLLECTIONS } from '@insight/common/threshold';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
 import { PROJECT_ID, PORTS } from './lib/emulator-env';
 import { DEMO_USERS } from './lib/demo-users';
+import { ADMIN_LISTS } from '@insight/common/admin-lists';
+import { writeCounted, type SeedList } from './lib/counted-seed';
 import { networkSeed } from './lib/network-seed';
 import { stagingSeed } from './lib/staging-seed';
-import { STAGING_LISTS } from '@insight/common/staging-lists';
 
 const SEED_AUTHOR = 'system:seed';
 
-/**
- * Head ends, marketing areas and CMTS rows. The dependency counts are left to the functions' trigger
- * (a head end written here never has its count overwritten: merge without the count field).
- */
-async function seedNetworkLists(db: Firestore): Promise<number> {
+/** Head ends, marketing areas and CMTS rows, counted as they are written. */
+function networkLists(): SeedList[] {
   const { headEnds, marketAreas, cmts } = networkSeed();
   const stamp = { updatedBy: SEED_AUTHOR, updatedAt: FieldValue.serverTimestamp() };
-  const writer = db.bulkWriter();
-  for (const [collection, entries] of [
-    [NETWORK_COLLECTIONS.headEnd, headEnds],
-    [NETWORK_COLLECTIONS.marketArea, marketAreas],
-  ] as const)
-    for (const { id, name } of entries) {
-      const ref = db.collection(collection).doc(id);
-      void writer.set(ref, { name, createdOn: FieldValue.serverTimestamp(), ...stamp }, { merge: true });
-    }
-  await writer.flush();
-  for (const row of cmts)
-    void writer.set(db.collection(NETWORK_COLLECTIONS.cmts).doc(row.cmtsId), {
-      ...row,
-      createdOn: FieldValue.serverTimestamp(),
-      lastUpdate: FieldValue.serverTimestamp(),
-      updatedBy: SEED_AUTHOR,
-    });
-  await writer.close();
-  return headEnds.length + marketAreas.length + cmts.length;
+  const area = ({ id, name }: { id: string; name: string }) => ({
+    id,
+    data: { name, createdOn: FieldValue.serverTimestamp(), ...stamp },
+  });
+  return [
+    { list: 'headEnd', rows: headEnds.map(area) },
+    { list: 'marketArea', rows: marketAreas.map(area) },
+    {
+      list: 'cmts',
+      rows: cmts.map((row) => ({
+        id: row.cmtsId,
+        data: {
+          ...row,
+          createdOn: FieldValue.serverTimestamp(),
+          lastUpdate: FieldValue.serverTimestamp(),
+          updatedBy: SEED_AUTHOR,
+        },
+      })),
+    },
+  ];
 }
 
 /** The threshold manager's lists: today's default ranges as rules, so a fresh start grades as before. */
-async function seedThresholds(db: Firestore): Promise<number> {
+function thresholdLists(): SeedList[] {
   const set = seedThresholdSet();
-  const writer = db.bulkWriter();
-  let count = 0;
-  for (const kind of ['definitions', 'variants', 'rules'] as const)
-    for (const record of set[kind]) {
-      void writer.set(db.collection(THRESHOLD_COLLECTIONS[kind]).doc(record.tdId), {
-        ...record,
-        insertDate: FieldValue.serverTimestamp(),
-        updateDate: FieldValue.serverTimestamp(),
-        updatedBy: SEED_AUTHOR,
-      });
-      count += 1;
-    }
-  await writer.close();
-  return count;
+  return (['definitions', 'variants', 'rules'] as const).map((list) => ({
+    list,
+    rows: set[list].map((record) => {
+      const { ruleCount: _count, ...fields } = record as typeof record & { ruleCount?: number };
+      return {
+        id: record.tdId,
+        data: {
+          ...fields,
+          insertDate: FieldValue.serverTimestamp(),
+          updateDate: FieldValue.serverTimestamp(),
+          updatedBy: SEED_AUTHOR,
+        },
+      };
+    }),
+  }));
 }
 
 /** Each province's OLT interface: the ports the ONU staging page joins to its devices. */
@@ -81,31 +79,49 @@ async function seedOltInterfaces(db: Firestore): Promise<number> {
   return 2;
 }
 
-/**
- * The generic staging lists, parents before children: the trigger counts each child into its parent's
- * childCount, so the parent must exist first and the count is never written here.
- */
-async function seedStagingLists(db: Firestore): Promise<number> {
+/** The generic staging lists, parents before children, counted as they are written. */
+function stagingLists(): SeedList[] {
   const { warehouses, racks, hosts, connected, firmwares } = stagingSeed();
   const stamp = { updatedBy: SEED_AUTHOR, updatedAt: FieldValue.serverTimestamp() };
-  let count = 0;
-  for (const [list, entries] of [
-    ['firmwares', firmwares],
-    ['warehouses', warehouses],
-    ['racks', racks],
-    ['hosts', hosts],
-    ['connected', connected],
-  ] as const) {
-    const writer = db.bulkWriter();
-    for (const { id, ...fields } of entries)
-      void writer.set(db.collection(STAGING_LISTS[list]).doc(id), { ...fields, ...stamp }, { merge: true });
-    await writer.close();
-    count += entries.length;
-  }
-  return count;
+  const rows = (entries: ReadonlyArray<{ id: string } & Record<string, unknown>>) =>
+    entries.map(({ id, ...fields }) => ({ id, data: { ...fields, ...stamp } }));
+  return [
+    { list: 'firmwares', rows: rows(firmwares) },
+    { list: 'warehouses', rows: rows(warehouses) },
+    { list: 'racks', rows: rows(racks) },
+    { list: 'hosts', rows: rows(hosts) },
+    { list: 'connected', rows: rows(connected) },
+  ];
 }
 
-export async function seed(): Promise<{ users: number; documents: number }> {
+/** The rows whose change history the seed starts (each has a record once its trigger has run). */
+const trackedRows = (lists: readonly SeedList[]) =>
+  lists.filter(({ list }) => ADMIN_LISTS[list].tracked).reduce((sum, { rows }) => sum + rows.length, 0);
+
+/**
+ * Waits until the triggers have worked through the seed's events: every seeded row of a tracked list has
+ * its history record (the counts are right from the start; this is the functions emulator's backlog).
+ */
+export async function seedSettled(
+  db: Firestore,
+  expected: number,
+  deadlineMs = 180_000,
+): Promise<{ settled: boolean; ms: number }> {
+  const started = Date.now();
+  for (;;) {
+    const recorded = (await db.collection('audit_log').where('uid', '==', SEED_AUTHOR).count().get()).data()
+      .count;
+    if (recorded >= expected) return { settled: true, ms: Date.now() - started };
+    if (Date.now() - started > deadlineMs) return { settled: false, ms: Date.now() - started };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export async function seed(): Promise<{
+  users: number;
+  documents: number;
+  settle: { settled: boolean; ms: number };
+}> {
   process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${PORTS.auth}`;
   process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${PORTS.firestore}`;
   const app = initializeApp({ projectId: PROJECT_ID }, `seed-${Date.now()}`);
@@ -132,12 +148,10 @@ export async function seed(): Promise<{ users: number; documents: number }> {
       throw new Error(`importUsers failed: ${result.errors.map((e) => e.error.message).join('; ')}`);
 
     const db = getFirestore(app);
-    const documents =
-      (await seedNetworkLists(db)) +
-      (await seedThresholds(db)) +
-      (await seedOltInterfaces(db)) +
-      (await seedStagingLists(db));
-    return { users: DEMO_USERS.length, documents };
+    const lists = [...networkLists(), ...thresholdLists(), ...stagingLists()];
+    const documents = (await writeCounted(db, lists)) + (await seedOltInterfaces(db));
+    const settle = await seedSettled(db, trackedRows(lists));
+    return { users: DEMO_USERS.length, documents, settle };
   } finally {
     await deleteApp(app);
   }

@@ -70,6 +70,10 @@ try {
   await Promise.race([waitForUrl(`${URLS.portal}/api/health`, 90_000), exited]);
   await Promise.race([waitUntilHealthy(), exited]);
   const counts = await seed();
+  if (!counts.settle.settled)
+    console.log(
+      `[start] the functions emulator is still recording the seed's change history (${counts.settle.ms} ms)`,
+    );
   // The seed pointed the Admin SDK at the emulators; the staging systems' activity starts on them.
   activity = startStagingActivity(getFirestore(initializeApp({ projectId: PROJECT_ID }, 'staging-activity')));
 

@@ -1,33 +1,35 @@
-import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { afterAll, describe, expect, it } from 'vitest';
-import { COUNT_FIELD, NETWORK_COLLECTIONS } from '@insight/common/network';
+import { FieldValue } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_LISTS } from '@insight/common/admin-lists';
+import { NETWORK_COLLECTIONS } from '@insight/common/network';
+import { STAGING_LISTS } from '@insight/common/staging-lists';
+import { applyAdminWrite } from '../../functions/src/adapters/firestore/firestore-dependencies';
 import {
-  firestoreDependencyCounts,
-  LEDGER_TTL_MS,
-  TRIGGER_EVENTS,
-} from '../../functions/src/adapters/firestore/firestore-dependency-counts';
-import { applyCmtsWrite } from '../../functions/src/domain/network/apply-cmts-write';
-import { silentLogger } from '../../functions/src/lib/logger';
-import {
+  api,
   closeAdmin,
+  cmtsFields,
   cmtsRow,
   countOf,
   countsSettle,
   db,
   eventually,
   idTokenFor,
-  PORTAL,
   putArea,
   putCmts,
   uniqueId,
 } from './support';
 
 const cmts = (id: string) => db().collection(NETWORK_COLLECTIONS.cmts).doc(id);
+const stamp = { updatedBy: 'triggers-test', updatedAt: FieldValue.serverTimestamp() };
+let eng: string;
 
-describe('dependency counts (cmtsDependencyCounts trigger, functions emulator)', () => {
+describe('dependency counts (admin-list triggers, functions emulator)', () => {
+  beforeAll(async () => {
+    eng = (await idTokenFor(['engineering'])).token;
+  });
   afterAll(closeAdmin);
 
-  it('when a CMTS row is created, moved and deleted, then the head end and marketing area counts follow', async () => {
+  it('when a CMTS row is created, moved and deleted through the API, then the head end and marketing area counts follow', async () => {
     const [h1, h2, m1, m2] = ['H1', 'H2', 'M1', 'M2'].map((name) => uniqueId(name));
     await Promise.all([
       putArea('headEnd', h1!),
@@ -36,150 +38,171 @@ describe('dependency counts (cmtsDependencyCounts trigger, functions emulator)',
       putArea('marketArea', m2!),
     ]);
     const id = uniqueId('CMTS');
-
-    await putCmts(cmtsRow(id, h1!, m1!));
+    expect(
+      (await api(eng, 'PUT', `/admin/cmts/${id}`, { fields: cmtsFields(cmtsRow(id, h1!, m1!)) })).status,
+    ).toBe(200);
     await countsSettle([
       { kind: 'headEnd', id: h1!, count: 1 },
       { kind: 'marketArea', id: m1!, count: 1 },
     ]);
-
-    await cmts(id).update({ headEnd: h2, marketArea: m2, lastUpdate: FieldValue.serverTimestamp() });
+    expect(
+      (await api(eng, 'PUT', `/admin/cmts/${id}`, { fields: cmtsFields(cmtsRow(id, h2!, m2!)) })).status,
+    ).toBe(200);
     await countsSettle([
       { kind: 'headEnd', id: h1!, count: 0 },
       { kind: 'headEnd', id: h2!, count: 1 },
       { kind: 'marketArea', id: m1!, count: 0 },
       { kind: 'marketArea', id: m2!, count: 1 },
     ]);
-
-    await cmts(id).delete();
+    expect((await api(eng, 'DELETE', `/admin/cmts/${id}`)).status).toBe(204);
     await countsSettle([
       { kind: 'headEnd', id: h2!, count: 0 },
       { kind: 'marketArea', id: m2!, count: 0 },
     ]);
   });
 
-  it('when a row references a head end that does not exist, then the marketing area is counted and no ghost head end appears', async () => {
-    const [ghost, m1] = [uniqueId('GHOST'), uniqueId('M1')];
-    await putArea('marketArea', m1);
-    await putCmts(cmtsRow(uniqueId('CMTS'), ghost, m1));
-    await countsSettle([{ kind: 'marketArea', id: m1, count: 1 }]);
-    expect(await countOf('headEnd', ghost)).toBeNull();
+  it('when an event is delivered twice, for every list whose rows name a parent, then it counts once', async () => {
+    const [he, ma, def, wh, rack, host] = ['HE', 'MA', 'DEF', 'WH', 'RK', 'HS'].map((n) => uniqueId(n));
+    await Promise.all([putArea('headEnd', he!), putArea('marketArea', ma!)]);
+    await db()
+      .collection(ADMIN_LISTS.definitions.collection)
+      .doc(def!)
+      .set({ tdId: def, name: 'Def', parameter: 'rxPower' });
+    await db()
+      .collection(STAGING_LISTS.warehouses)
+      .doc(wh!)
+      .set({ name: 'W', province: 'ON', ...stamp });
+    await db()
+      .collection(STAGING_LISTS.racks)
+      .doc(rack!)
+      .set({ name: 'R', warehouseId: wh, ...stamp });
+    await db()
+      .collection(STAGING_LISTS.hosts)
+      .doc(host!)
+      .set({ name: 'H', rackId: rack, rackOrder: 1, ...stamp });
+    const children = [
+      {
+        list: 'cmts' as const,
+        id: uniqueId('C'),
+        data: { ...cmtsRow('x', he!, ma!), updatedBy: 't' },
+        parents: [[NETWORK_COLLECTIONS.headEnd, he!, 'cmtsCount']],
+      },
+      {
+        list: 'rules' as const,
+        id: uniqueId('RU'),
+        data: { tdId: 'x', definitionName: def, variantName: null, technology: 'GPON' },
+        parents: [[ADMIN_LISTS.definitions.collection, def!, 'ruleCount']],
+      },
+      {
+        list: 'racks' as const,
+        id: uniqueId('R2'),
+        data: { name: 'R2', warehouseId: wh },
+        parents: [[STAGING_LISTS.warehouses, wh!, 'childCount']],
+      },
+      {
+        list: 'hosts' as const,
+        id: uniqueId('H2'),
+        data: { name: 'H2', rackId: rack, rackOrder: 2 },
+        parents: [[STAGING_LISTS.racks, rack!, 'childCount']],
+      },
+      {
+        list: 'connected' as const,
+        id: uniqueId('D'),
+        data: { macAddress: 'AABBCCDDEE01', hostDeviceId: host, state: 'waiting' },
+        parents: [[STAGING_LISTS.hosts, host!, 'childCount']],
+      },
+    ];
+    for (const child of children) {
+      const [collection, parentId, field] = child.parents[0]! as [string, string, string];
+      const parent = db().collection(collection).doc(parentId);
+      const before = ((await parent.get()).get(field) as number | undefined) ?? 0;
+      await db().collection(ADMIN_LISTS[child.list].collection).doc(child.id).set(child.data);
+      // The trigger's own delivery, then the same work handed over twice more (a redelivery).
+      await eventually(async () => ((await parent.get()).get(field) as number | undefined) === before + 1, {
+        what: `${child.list} counted`,
+      });
+      for (let again = 0; again < 2; again += 1) {
+        const outcome = await applyAdminWrite(db(), child.list, child.id, {
+          reconcile: true,
+          written: ADMIN_LISTS[child.list].tracked
+            ? {
+                eventId: uniqueId('redelivered'),
+                change: {
+                  collection: ADMIN_LISTS[child.list].collection,
+                  docId: child.id,
+                  before: null,
+                  after: child.data,
+                },
+                deletedVersion: null,
+                changedAt: (await db().collection(ADMIN_LISTS[child.list].collection).doc(child.id).get())
+                  .updateTime!,
+              }
+            : null,
+        });
+        expect(outcome.plan?.changed ?? false, child.list).toBe(false);
+      }
+      expect((await parent.get()).get(field), child.list).toBe(before + 1);
+    }
   });
 
-  it('when the same event is delivered twice, then it counts once and the ledger holds it with an expiry', async () => {
+  it('when a parent is deleted by the Admin SDK and created again under the same id, then a late removal of an old row never makes its count negative', async () => {
+    const [h1, m1, id] = [uniqueId('H1'), uniqueId('M1'), uniqueId('CMTS')];
+    await Promise.all([putArea('headEnd', h1), putArea('marketArea', m1)]);
+    await putCmts(cmtsRow(id, h1, m1));
+    await countsSettle([{ kind: 'headEnd', id: h1, count: 1 }]);
+    await db().collection(NETWORK_COLLECTIONS.headEnd).doc(h1).delete();
+    await putArea('headEnd', h1);
+    await cmts(id).delete();
+    await countsSettle([{ kind: 'marketArea', id: m1, count: 0 }]);
+    // The row was counted in the head end's first incarnation: the new one is not charged.
+    expect(await countOf('headEnd', h1)).toBeUndefined();
+  });
+
+  it('when rows are written and a recount runs while their events are still pending, then nothing is counted twice nor left out', async () => {
     const [h1, m1] = [uniqueId('H1'), uniqueId('M1')];
     await Promise.all([putArea('headEnd', h1), putArea('marketArea', m1)]);
-    const store = firestoreDependencyCounts(() => db());
-    // The emulator cannot redeliver an event: hand the same one to the trigger's use case twice.
-    const event = {
-      eventId: uniqueId('evt'),
-      document: `${NETWORK_COLLECTIONS.cmts}/${uniqueId('CMTS')}`,
-      before: null,
-      after: { headEnd: h1, marketArea: m1 },
-    };
-    const [first, second] = [
-      await applyCmtsWrite(store, silentLogger, event),
-      await applyCmtsWrite(store, silentLogger, event),
-    ];
-    expect([first.status, second.status]).toEqual(['applied', 'duplicate']);
-    expect([await countOf('headEnd', h1), await countOf('marketArea', m1)]).toEqual([1, 1]);
-
-    const ledger = await db().collection(TRIGGER_EVENTS).doc(event.eventId).get();
-    const expireAt = ledger.get('expireAt') as Timestamp;
-    expect(expireAt.toMillis() - Date.now()).toBeGreaterThan(LEDGER_TTL_MS - 60_000);
-    expect(expireAt.toMillis() - Date.now()).toBeLessThanOrEqual(LEDGER_TTL_MS);
+    const ids = Array.from({ length: 30 }, (_, n) => uniqueId(`PEND${n}`));
+    await Promise.all(ids.map((id) => putCmts(cmtsRow(id, h1, m1))));
+    const recount = await api(eng, 'POST', '/admin/recount');
+    expect(recount.status).toBe(200);
+    await Promise.all(ids.slice(0, 10).map((id) => cmts(id).delete()));
+    const again = await api(eng, 'POST', '/admin/recount');
+    expect(again.status).toBe(200);
+    await countsSettle([
+      { kind: 'headEnd', id: h1, count: 20 },
+      { kind: 'marketArea', id: m1, count: 20 },
+    ]);
+    // Once every event is through, a last recount finds nothing to repair here.
+    const last = await api(eng, 'POST', '/admin/recount');
+    expect(last.body.repaired.filter((fix: { id: string }) => fix.id === h1 || fix.id === m1)).toEqual([]);
+    expect([await countOf('headEnd', h1), await countOf('marketArea', m1)]).toEqual([20, 20]);
   });
 
-  it('when 200 CMTS rows are written in parallel across 5 head ends, then every count is exact, and stays exact through parallel moves and deletes', async () => {
-    const heads = Array.from({ length: 5 }, (_, n) => uniqueId(`PH${n}`));
-    const areas = Array.from({ length: 2 }, (_, n) => uniqueId(`PM${n}`));
-    await Promise.all([
-      ...heads.map((id) => putArea('headEnd', id)),
-      ...areas.map((id) => putArea('marketArea', id)),
-    ]);
-    const prefix = uniqueId('P');
-    const ids = Array.from({ length: 200 }, (_, n) => `${prefix}-${n}`);
-
-    const started = Date.now();
-    await Promise.all(ids.map((id, n) => putCmts(cmtsRow(id, heads[n % 5]!, areas[n % 2]!))));
-    const written = Date.now() - started;
-    const settled = await countsSettle(
-      [
-        ...heads.map((id) => ({ kind: 'headEnd' as const, id, count: 40 })),
-        ...areas.map((id) => ({ kind: 'marketArea' as const, id, count: 100 })),
-      ],
-      150_000,
-    );
-    console.log(
-      `[triggers] 200 parallel creates: written in ${written} ms, counts exact ${settled} ms later`,
-    );
-
-    // Rows 0..99 move to head end 0 (20 of them were there already); rows 100..149 are deleted.
-    const moveStarted = Date.now();
-    await Promise.all([
-      ...ids.slice(0, 100).map((id) => cmts(id).update({ headEnd: heads[0] })),
-      ...ids.slice(100, 150).map((id) => cmts(id).delete()),
-    ]);
-    const remaining = (head: number) => ids.slice(150).filter((_, n) => (n + 150) % 5 === head).length;
-    const afterMoves = await countsSettle(
-      [
-        { kind: 'headEnd', id: heads[0]!, count: 100 + remaining(0) },
-        ...[1, 2, 3, 4].map((n) => ({ kind: 'headEnd' as const, id: heads[n]!, count: remaining(n) })),
-        { kind: 'marketArea', id: areas[0]!, count: 75 },
-        { kind: 'marketArea', id: areas[1]!, count: 75 },
-      ],
-      150_000,
-    );
-    console.log(
-      `[triggers] 100 parallel moves + 50 deletes: counts exact ${afterMoves} ms after ${Date.now() - moveStarted - afterMoves} ms of writes`,
-    );
-  });
-
-  it('when a count is corrupted, then engineering repairs it through POST /api/net-manage/recount and the repair is audited; operation is refused', async () => {
-    const [h1, m1] = [uniqueId('H1'), uniqueId('M1')];
+  it('when a count is corrupted or a row names a missing head end, then the recount repairs the one, reports the other, and is audited; operation is refused', async () => {
+    const [h1, m1, ghost, orphan] = [uniqueId('H1'), uniqueId('M1'), uniqueId('GHOST'), uniqueId('ORPHAN')];
     await Promise.all([putArea('headEnd', h1), putArea('marketArea', m1)]);
     await Promise.all([1, 2, 3].map((n) => putCmts(cmtsRow(uniqueId(`R${n}`), h1, m1))));
+    await putCmts(cmtsRow(orphan, ghost, m1));
     await countsSettle([
       { kind: 'headEnd', id: h1, count: 3 },
-      { kind: 'marketArea', id: m1, count: 3 },
+      { kind: 'marketArea', id: m1, count: 4 },
     ]);
-    await db()
-      .collection(NETWORK_COLLECTIONS.headEnd)
-      .doc(h1)
-      .update({ [COUNT_FIELD]: 42 });
-
-    const recount = (token: string) =>
-      fetch(`${PORTAL}/api/net-manage/recount`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-      });
+    await db().collection(NETWORK_COLLECTIONS.headEnd).doc(h1).update({ cmtsCount: -4 });
 
     const operation = await idTokenFor(['operation']);
-    expect((await recount(operation.token)).status).toBe(403);
-    expect(await countOf('headEnd', h1)).toBe(42);
+    expect((await api(operation.token, 'POST', '/admin/recount')).status).toBe(403);
+    expect(await countOf('headEnd', h1)).toBe(-4);
 
     const engineer = await idTokenFor(['engineering']);
-    const res = await recount(engineer.token);
+    const res = await api(engineer.token, 'POST', '/admin/recount');
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { checked: number; repaired: unknown[] };
-    expect(body.checked).toBeGreaterThanOrEqual(2);
-    expect(body.repaired).toContainEqual({
-      collection: NETWORK_COLLECTIONS.headEnd,
-      id: h1,
-      was: 42,
-      now: 3,
-    });
+    expect(res.body.repaired).toContainEqual({ list: 'headEnd', id: h1, was: -4, now: 3 });
+    expect(res.body.orphans).toContainEqual({ list: 'cmts', id: orphan, field: 'headEnd', parent: ghost });
     expect(await countOf('headEnd', h1)).toBe(3);
-    expect(await countOf('marketArea', m1)).toBe(3);
-
     const audit = await eventually(async () => {
       const snapshot = await db().collection('audit_log').where('uid', '==', engineer.uid).get();
       return snapshot.empty ? null : snapshot.docs.map((doc) => doc.data());
     });
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({
-      operation: 'recountDependencies',
-      parameters: { repaired: body.repaired },
-    });
+    expect(audit[0]).toMatchObject({ operation: 'recountDependencies', outcome: 'sent' });
   });
 });

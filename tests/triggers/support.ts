@@ -162,3 +162,29 @@ export async function idTokenFor(roles: RoleKey[]): Promise<{ uid: string; token
   if (!res.ok) throw new Error(`emulator sign-in failed: ${res.status} ${await res.text()}`);
   return { uid, token: ((await res.json()) as { idToken: string }).idToken };
 }
+
+/** A call of the portal's API (through the hosting emulator) as `token`; answers the status and JSON body. */
+/** A JSON answer, read field by field by the tests. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field by the tests
+type Json = any;
+
+export async function api(
+  token: string,
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Json }> {
+  const res = await fetch(`${PORTAL}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+/** A CMTS row's fields as the web app sends them (dates as ISO strings). */
+export const cmtsFields = (row: CmtsFields) => ({ ...row, configLastUpdated: null });

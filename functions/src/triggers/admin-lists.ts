@@ -31,9 +31,9 @@ export function adminListTrigger(list: AdminListId) {
         spec.references.length > 0 &&
         (!before || !after || spec.references.some(({ field }) => before[field] !== after[field]));
       if (!recorded && !reconcile) return;
-      const changedAt =
-        (after ? afterSnap?.updateTime : undefined) ??
-        (event.time ? Timestamp.fromDate(new Date(event.time)) : Timestamp.now());
+      const changedAt = after
+        ? (afterSnap?.updateTime ?? eventTime(event.time))
+        : deleteTime(event.time, beforeSnap?.updateTime);
       const outcome = await applyAdminWrite(getFirestore(), list, event.params.docId, {
         reconcile,
         written: recorded
@@ -58,6 +58,22 @@ export function adminListTrigger(list: AdminListId) {
         });
     },
   );
+}
+
+/** The event's time, as Firestore keeps times. */
+function eventTime(time: string | undefined): Timestamp {
+  const millis = time ? Date.parse(time) : Number.NaN;
+  return Number.isNaN(millis) ? Timestamp.now() : Timestamp.fromMillis(millis);
+}
+
+/**
+ * When a delete happened, for its history record: the event's time, and never before the deleted row's
+ * last write (a delete through the API is dated by its own stamp instead, read in the trigger's transaction).
+ */
+function deleteTime(time: string | undefined, lastWrite: Timestamp | undefined): Timestamp {
+  const at = eventTime(time);
+  if (!lastWrite || at.valueOf() > lastWrite.valueOf()) return at;
+  return new Timestamp(lastWrite.seconds, Math.min(lastWrite.nanoseconds + 1000, 999_999_999));
 }
 
 export const cmtsSourceWrites = adminListTrigger('cmts');

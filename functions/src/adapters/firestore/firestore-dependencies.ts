@@ -123,7 +123,10 @@ export async function applyAdminWrite(
               plan.decrements.length > 0 ? await tx.getAll(...plan.decrements.map((key) => db.doc(key))) : [];
           }
           const record = written ? historyRecord(written.change, deletedBy(stamp)) : null;
-          if (audit && record) tx.create(audit, { ...record, at: written!.changedAt });
+          // A delete happened when its own stamp was written (the same transaction), if it has one.
+          const deletedAt: unknown = stamp?.get('deletedAt');
+          const at = deletedAt instanceof Timestamp ? deletedAt : written?.changedAt;
+          if (audit && record) tx.create(audit, { ...record, at });
           if (plan?.changed) {
             applyPlan(tx, db, plan, decrementDocs);
             const next = Object.values(plan.next).filter((counted) => counted !== null);

@@ -1,0 +1,265 @@
+/**
+ * The admin lists' writes against the Firestore emulator: delete protection under concurrency, and the
+ * invariants that span rows. The store is the API's own (adapters/firestore/firestore-admin-store.ts),
+ * called in-process so that hundreds of writes really run at once; a few cases go through the API.
+ */
+import { FieldValue } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_LISTS, type AdminListId } from '@insight/common/admin-lists';
+import { NETWORK_COLLECTIONS } from '@insight/common/network';
+import { STAGING_LISTS } from '@insight/common/staging-lists';
+import { firestoreAdminStore } from '../../functions/src/adapters/firestore/firestore-admin-store';
+import { parseListFields } from '../../functions/src/domain/admin/list-fields';
+import { AppError } from '../../functions/src/lib/app-error';
+import {
+  api,
+  closeAdmin,
+  cmtsFields,
+  cmtsRow,
+  db,
+  eventually,
+  idTokenFor,
+  putArea,
+  putCmts,
+  uniqueId,
+} from './support';
+
+const store = firestoreAdminStore(() => db());
+const actor = { uid: 'stress-test', email: null };
+const save = (list: AdminListId, id: string, fields: Record<string, unknown>) =>
+  store.save(list, id, parseListFields(list, id, fields), actor);
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: unknown) => {
+      if (error instanceof AppError)
+        return (error.details as { reason?: string } | undefined)?.reason ?? error.code;
+      throw error;
+    },
+  );
+const stamp = { updatedBy: 'triggers-test', updatedAt: FieldValue.serverTimestamp() };
+
+/** Rows of `list` whose `field` names a row of `parent` that does not exist. */
+async function orphans(list: AdminListId, field: string, parent: AdminListId, ids: string[]) {
+  const found: string[] = [];
+  for (const id of ids) {
+    const row = await db().collection(ADMIN_LISTS[list].collection).doc(id).get();
+    if (!row.exists) continue;
+    const parentRow = await db()
+      .collection(ADMIN_LISTS[parent].collection)
+      .doc(row.get(field) as string)
+      .get();
+    if (!parentRow.exists) found.push(id);
+  }
+  return found;
+}
+
+let eng: string;
+
+describe('admin writes (transactions in the Firestore emulator)', () => {
+  beforeAll(async () => {
+    eng = (await idTokenFor(['engineering'])).token;
+  });
+  afterAll(closeAdmin);
+
+  it('when 200 child writes (creates and moves) race deletes of their parents, then no row is orphaned and every count equals a recount', async () => {
+    const area = uniqueId('SMA');
+    await putArea('marketArea', area);
+    const other = uniqueId('SQ');
+    await putArea('headEnd', other);
+    const pairs = Array.from({ length: 200 }, (_, n) => ({
+      n,
+      parent: uniqueId(`SP${n}`),
+      child: uniqueId(`SC${n}`),
+      kind: n % 4 === 3 ? ('rack' as const) : n % 4 === 2 ? ('move' as const) : ('create' as const),
+    }));
+    await Promise.all(
+      pairs.map(async ({ parent, child, kind }) => {
+        if (kind === 'rack')
+          await db()
+            .collection(STAGING_LISTS.warehouses)
+            .doc(parent)
+            .set({ name: 'W', province: 'ON', ...stamp });
+        else await putArea('headEnd', parent);
+        // A row that the race then moves into the parent starts in another head end.
+        if (kind === 'move') await putCmts(cmtsRow(child, other, area));
+      }),
+    );
+    const results = await Promise.all(
+      pairs.map(async ({ parent, child, kind }) => {
+        const write =
+          kind === 'rack'
+            ? save('racks', child, { name: 'Rack', warehouseId: parent })
+            : save('cmts', child, { ...cmtsFields(cmtsRow(child, parent, area)), overrideIpChecks: true });
+        const remove = store.remove(kind === 'rack' ? 'warehouses' : 'headEnd', parent, actor);
+        return Promise.all([outcome(write), outcome(remove)]);
+      }),
+    );
+    // Every pair ends one way or the other: the child wrote and the delete was refused, or the delete
+    // went first and the child was refused; never both.
+    const verdicts = new Map<string, number>();
+    for (const [write, remove] of results)
+      verdicts.set(`${write}/${remove}`, (verdicts.get(`${write}/${remove}`) ?? 0) + 1);
+    console.log(`[triggers] 200 racing pairs: ${[...verdicts].map(([k, v]) => `${k}=${v}`).join(' ')}`);
+    for (const [write, remove] of results) expect([write, remove].filter((v) => v === 'ok').length).toBe(1);
+
+    const cmtsIds = pairs.filter((p) => p.kind !== 'rack').map((p) => p.child);
+    const rackIds = pairs.filter((p) => p.kind === 'rack').map((p) => p.child);
+    expect(await orphans('cmts', 'headEnd', 'headEnd', cmtsIds)).toEqual([]);
+    expect(await orphans('racks', 'warehouseId', 'warehouses', rackIds)).toEqual([]);
+
+    // Counts: once the triggers are through, a recount finds nothing to repair among these rows.
+    const survivors = pairs.filter((_, index) => results[index]![0] === 'ok');
+    await eventually(
+      async () => {
+        const docs = await Promise.all(
+          survivors.map(({ parent, kind }) =>
+            db()
+              .collection(kind === 'rack' ? STAGING_LISTS.warehouses : NETWORK_COLLECTIONS.headEnd)
+              .doc(parent)
+              .get(),
+          ),
+        );
+        return docs.every(
+          (doc) =>
+            (doc.get(
+              doc.ref.parent.id === STAGING_LISTS.warehouses ? 'childCount' : 'cmtsCount',
+            ) as number) === 1,
+        );
+      },
+      { deadlineMs: 180_000, intervalMs: 500, what: 'the surviving parents counted' },
+    );
+    const recount = await store.recount();
+    const ours = new Set([...pairs.map((p) => p.parent), area, other]);
+    expect(recount.repaired.filter((fix) => ours.has(fix.id))).toEqual([]);
+    expect(recount.orphans.filter((orphan) => ours.has(orphan.parent))).toEqual([]);
+  });
+
+  it('when a parent is deleted through the API while rows name it, then 409 says how many; once they are gone, the delete goes through', async () => {
+    const [h1, m1, c1] = [uniqueId('H1'), uniqueId('M1'), uniqueId('C1')];
+    await Promise.all([putArea('headEnd', h1), putArea('marketArea', m1)]);
+    expect(
+      (await api(eng, 'PUT', `/admin/cmts/${c1}`, { fields: cmtsFields(cmtsRow(c1, h1, m1)) })).status,
+    ).toBe(200);
+    const refused = await api(eng, 'DELETE', `/admin/headEnd/${h1}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      code: 'conflict',
+      details: { reason: 'inUse', dependents: [{ list: 'cmts', count: 1 }] },
+    });
+    // Refused deletes leave no tombstone behind: the row can still be named.
+    expect(
+      (await api(eng, 'PUT', `/admin/cmts/${c1}`, { fields: cmtsFields(cmtsRow(c1, h1, m1)) })).status,
+    ).toBe(200);
+    expect((await api(eng, 'DELETE', `/admin/cmts/${c1}`)).status).toBe(204);
+    // At once, without waiting for the count: the dependents query is exact.
+    expect((await api(eng, 'DELETE', `/admin/headEnd/${h1}`)).status).toBe(204);
+    expect((await db().collection(NETWORK_COLLECTIONS.headEnd).doc(h1).get()).exists).toBe(false);
+    const missing = await api(eng, 'PUT', `/admin/cmts/${c1}`, { fields: cmtsFields(cmtsRow(c1, h1, m1)) });
+    expect(missing.status).toBe(409);
+    expect(missing.body.error.details).toMatchObject({
+      reason: 'referenceMissing',
+      field: 'headEnd',
+      value: h1,
+    });
+  });
+
+  it('when threshold definitions and variants are used by rules, then their counts follow and their deletes are refused', async () => {
+    const [def, variant, rule] = [uniqueId('DEF'), uniqueId('VAR'), uniqueId('RULE')];
+    const parameter = 'oltRxPower';
+    // One definition per parameter: remove a seeded one for this parameter if any, for this test's own.
+    await save('definitions', def, {
+      tdId: def,
+      name: 'Stress definition',
+      parameter: 'txPower',
+      format: null,
+      direction: 'higherIsBetter',
+      category: 'optical',
+      fallback: 'n/a',
+      description: null,
+    }).catch(async (error: unknown) => {
+      if (!(error instanceof AppError)) throw error;
+      // A seeded definition holds the parameter: this test then uses another one.
+      await save('definitions', def, {
+        tdId: def,
+        name: 'Stress definition',
+        parameter,
+        format: null,
+        direction: 'higherIsBetter',
+        category: 'optical',
+        fallback: 'n/a',
+        description: null,
+      }).catch(() => undefined);
+    });
+    const definition = await db().collection(ADMIN_LISTS.definitions.collection).doc(def).get();
+    if (!definition.exists) return expect.unreachable('no free parameter for the test definition');
+    await save('variants', variant, {
+      tdId: variant,
+      variantName: 'Stress variant',
+      technology: 'EPON',
+      identifier: null,
+      variants: [`MODEL-${variant}`],
+      description: null,
+    });
+    await save('rules', rule, {
+      tdId: rule,
+      definitionName: def,
+      technology: 'EPON',
+      variantName: variant,
+      rangeMin: -30,
+      rangeMax: -8,
+      alphaValue: null,
+      result: 'pass',
+      version: null,
+      description: null,
+    });
+    const countOf = async (list: AdminListId, id: string) =>
+      (await db().collection(ADMIN_LISTS[list].collection).doc(id).get()).get('ruleCount') as unknown;
+    await eventually(
+      async () => (await countOf('definitions', def)) === 1 && (await countOf('variants', variant)) === 1,
+      {
+        what: 'rule counts',
+        deadlineMs: 90_000,
+      },
+    );
+    expect(await outcome(store.remove('definitions', def, actor))).toBe('inUse');
+    expect(await outcome(store.remove('variants', variant, actor))).toBe('inUse');
+    await store.remove('rules', rule, actor);
+    expect(await outcome(store.remove('variants', variant, actor))).toBe('ok');
+    expect(await outcome(store.remove('definitions', def, actor))).toBe('ok');
+  });
+
+  it('when two saves that break an invariant together arrive at once, then exactly one is written', async () => {
+    const [h1, m1] = [uniqueId('H1'), uniqueId('M1')];
+    await Promise.all([putArea('headEnd', h1), putArea('marketArea', m1)]);
+    // Addresses of this run only (the other suites' rows share 10.200.0.1 / 10.201.0.1).
+    const octet = () => 1 + Math.floor(Math.random() * 250);
+    const ip = `10.${octet()}.${octet()}.${octet()}`;
+    const rows = Array.from({ length: 6 }, () => uniqueId('IP'));
+    const verdicts = await Promise.all(
+      rows.map((id, n) =>
+        outcome(
+          save('cmts', id, {
+            ...cmtsFields(cmtsRow(id, h1, m1)),
+            ipLookup: ip,
+            ipManage: `172.${octet()}.${n}.${octet()}`,
+            overrideIpChecks: false,
+          }),
+        ),
+      ),
+    );
+    expect(verdicts.filter((v) => v === 'ok')).toHaveLength(1);
+    expect(verdicts.filter((v) => v === 'ipInUse')).toHaveLength(5);
+    // With the override, a row may share the address.
+    const shared = uniqueId('IPO');
+    expect(
+      await outcome(
+        save('cmts', shared, {
+          ...cmtsFields(cmtsRow(shared, h1, m1)),
+          ipLookup: ip,
+          overrideIpChecks: true,
+        }),
+      ),
+    ).toBe('ok');
+  });
+});
