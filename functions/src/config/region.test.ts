@@ -32,10 +32,9 @@ describe('where Insight runs', () => {
   });
 
   it('declares every exported function and trigger in REGION only', () => {
-    const endpoints = Object.entries(functions).filter(
-      (entry): entry is [string, { __endpoint: { region?: string[] } }] =>
-        typeof entry[1] === 'function' && '__endpoint' in entry[1],
-    );
+    const endpoints = Object.entries(functions as Record<string, unknown>)
+      .filter(([, value]) => typeof value === 'function' && '__endpoint' in value)
+      .map(([name, value]) => [name, value as { __endpoint: { region?: string[] } }] as const);
     expect(endpoints.map(([name]) => name)).toContain('api');
     expect(endpoints.length).toBeGreaterThan(1);
     for (const [name, fn] of endpoints) expect(fn.__endpoint.region, name).toEqual([REGION]);

@@ -23,6 +23,7 @@ import {
   type ReconcilePlan,
 } from '../../domain/admin/dependency-plan';
 import { historyRecord, type DocumentChange } from '../../domain/network/change-history';
+import { auditExpireAt } from './audit-retention';
 import { grpcCode, GRPC } from './grpc-status';
 
 /** `dependency_markers/{collection}:{id}`: where a child row is counted (server-only). */
@@ -126,7 +127,7 @@ export async function applyAdminWrite(
           // A delete happened when its own stamp was written (the same transaction), if it has one.
           const deletedAt: unknown = stamp?.get('deletedAt');
           const at = deletedAt instanceof Timestamp ? deletedAt : written?.changedAt;
-          if (audit && record) tx.create(audit, { ...record, at });
+          if (audit && record) tx.create(audit, { ...record, at, expireAt: auditExpireAt(at) });
           if (plan?.changed) {
             applyPlan(tx, db, plan, decrementDocs);
             const next = Object.values(plan.next).filter((counted) => counted !== null);

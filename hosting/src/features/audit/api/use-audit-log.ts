@@ -9,27 +9,17 @@ import {
   where,
   type QueryConstraint,
 } from 'firebase/firestore';
-import type { AuditOperation, AuditRecord } from '@insight/common/customer360';
+import type { AuditRecord } from '@insight/common/customer360';
 import { db } from '../../../lib/firestore';
 import { notifyDataUpdated } from '../../../lib/snackbar-store';
+import { AUDIT_COLLECTION, auditQueryPlan, type AuditFilters } from './audit-query';
 
-export interface AuditFilters {
-  mac?: string;
-  email?: string;
-  operation?: AuditOperation;
-  from?: Date;
-  to?: Date;
-  /** Admin-list changes: one collection, and optionally one document of it. */
-  collection?: string;
-  docId?: string;
-}
+export type { AuditFilters } from './audit-query';
 
 export interface AuditRow extends AuditRecord {
   id: string;
   at: Date | null;
 }
-
-const MAX_ROWS = 1000;
 
 /** The audit log, newest first, filtered on the server, kept live with a Firestore listener. */
 export function useAuditLog(filters: AuditFilters) {
@@ -40,24 +30,17 @@ export function useAuditLog(filters: AuditFilters) {
   });
   const key = JSON.stringify(filters);
   useEffect(() => {
-    const parsed = JSON.parse(key) as {
-      mac?: string;
-      email?: string;
-      operation?: AuditOperation;
-      from?: string;
-      to?: string;
-      collection?: string;
-      docId?: string;
-    };
-    const constraints: QueryConstraint[] = [];
-    if (parsed.mac) constraints.push(where('mac', '==', parsed.mac));
-    if (parsed.email) constraints.push(where('email', '==', parsed.email));
-    if (parsed.operation) constraints.push(where('operation', '==', parsed.operation));
-    if (parsed.collection) constraints.push(where('collection', '==', parsed.collection));
-    if (parsed.docId) constraints.push(where('docId', '==', parsed.docId));
-    if (parsed.from) constraints.push(where('at', '>=', Timestamp.fromDate(new Date(parsed.from))));
-    if (parsed.to) constraints.push(where('at', '<=', Timestamp.fromDate(new Date(parsed.to))));
-    const q = query(collection(db, 'audit_log'), ...constraints, orderBy('at', 'desc'), limit(MAX_ROWS));
+    const plan = auditQueryPlan(JSON.parse(key) as AuditFilters);
+    const constraints: QueryConstraint[] = [
+      ...plan.equality.map(({ field, value }) => where(field, '==', value)),
+      ...plan.range.map(({ field, op, value }) => where(field, op, Timestamp.fromDate(value))),
+    ];
+    const q = query(
+      collection(db, AUDIT_COLLECTION),
+      ...constraints,
+      orderBy(plan.orderBy.field, plan.orderBy.direction),
+      limit(plan.limit),
+    );
     let first = true;
     return onSnapshot(
       q,
