@@ -262,4 +262,126 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
       ),
     ).toBe('ok');
   });
+
+  it('when overlapping threshold rules are saved at once, then exactly one is written; a rule of another technology than its variant, a second definition of a parameter and a model in two variants are refused', async () => {
+    const [def, v1, v2] = [uniqueId('DEF'), uniqueId('V1'), uniqueId('V2')];
+    const definitions = await db().collection(ADMIN_LISTS.definitions.collection).get();
+    const taken = new Set(definitions.docs.map((doc) => doc.get('parameter') as string));
+    const free = (['rxPower', 'txPower', 'oltRxPower', 'rssi', 'wifiHealth', 'firmware'] as const).find(
+      (p) => !taken.has(p),
+    );
+    const definition = (tdId: string, parameter: string) => ({
+      tdId,
+      name: 'Race definition',
+      parameter,
+      format: null,
+      direction: 'higherIsBetter',
+      category: 'optical',
+      fallback: 'n/a',
+      description: null,
+    });
+    // The rules' definition: this test's own on a free parameter, or one already stored.
+    if (free) await save('definitions', def, definition(def, free));
+    const target = free ? def : definitions.docs[0]!.id;
+    const parameter = free ?? (definitions.docs[0]!.get('parameter') as string);
+    // A second definition of the same parameter is refused.
+    const second = uniqueId('D2');
+    expect(await outcome(save('definitions', second, definition(second, parameter)))).toBe('parameterTaken');
+    const variant = (tdId: string, technology: string, model: string) => ({
+      tdId,
+      variantName: 'Race variant',
+      technology,
+      identifier: null,
+      variants: [model],
+      description: null,
+    });
+    const model = `RACE-${v1}`;
+    await save('variants', v1, variant(v1, 'GPON', model));
+    expect(await outcome(save('variants', v2, variant(v2, 'GPON', ` ${model.toLowerCase()} `)))).toBe(
+      'modelTaken',
+    );
+    expect(await outcome(save('variants', v2, variant(v2, 'EPON', model)))).toBe('ok');
+    const rule = (tdId: string, min: number, max: number, technology = 'GPON') => ({
+      tdId,
+      definitionName: target,
+      technology,
+      variantName: v1,
+      rangeMin: min,
+      rangeMax: max,
+      alphaValue: null,
+      result: 'fail',
+      version: null,
+      description: null,
+    });
+    const mismatch = uniqueId('RM');
+    expect(await outcome(save('rules', mismatch, rule(mismatch, -40, -20, 'EPON')))).toBe(
+      'technologyMismatch',
+    );
+    const racing = Array.from({ length: 5 }, (_, n) => uniqueId(`RR${n}`));
+    const verdicts = await Promise.all(
+      racing.map((id, n) => outcome(save('rules', id, rule(id, -40 + n, -20 + n)))),
+    );
+    expect(verdicts.filter((v) => v === 'ok')).toHaveLength(1);
+    expect(verdicts.filter((v) => v === 'rangeOverlap')).toHaveLength(4);
+    // Clean up: the rule, the variants and the definition of this test.
+    const written = racing[verdicts.indexOf('ok')]!;
+    await store.remove('rules', written, actor);
+    await store.remove('variants', v1, actor);
+    await store.remove('variants', v2, actor);
+    if (free) await store.remove('definitions', def, actor);
+  });
+
+  it('when a CMTS import leaves columns out, then existing rows keep those values; an import cut short runs again to finish', async () => {
+    const [h1, m1] = [uniqueId('H1'), uniqueId('M1')];
+    await Promise.all([putArea('headEnd', h1), putArea('marketArea', m1)]);
+    const kept = uniqueId('KEEP');
+    await save('cmts', kept, {
+      ...cmtsFields(cmtsRow(kept, h1, m1)),
+      group: 'Ottawa East',
+      versionId: 'v7',
+      configLastUpdated: '2026-10-01T00:00:00.000Z',
+      overrideIpChecks: true,
+    });
+    const columns = ['cmtsId', 'hostName', 'ipLookup', 'ipManage', 'headEnd', 'marketArea'];
+    const fresh = uniqueId('NEW');
+    const ids = [kept, fresh, uniqueId('BAD')];
+    const rows = ids.map((id, n) => ({
+      id,
+      line: n + 2,
+      fields: {
+        cmtsId: id,
+        hostName: `${id.toLowerCase()}.import`,
+        ipLookup: '10.200.0.1',
+        ipManage: '10.201.0.1',
+        headEnd: n === 2 ? uniqueId('MISSING') : h1,
+        marketArea: m1,
+      },
+    }));
+    const first = await store.importRows('cmts', { columns, rows }, actor);
+    // The new row shares the other rows' addresses without the override: refused; the missing head end too.
+    expect(first.written).toEqual([kept]);
+    expect(first.failed.map((f) => [f.id, f.line, f.code])).toEqual([
+      [fresh, 3, 'ipInUse'],
+      [ids[2], 4, 'referenceMissing'],
+    ]);
+    const stored = (await db().collection(NETWORK_COLLECTIONS.cmts).doc(kept).get()).data()!;
+    expect(stored).toMatchObject({
+      hostName: `${kept.toLowerCase()}.import`,
+      group: 'Ottawa East',
+      versionId: 'v7',
+      overrideIpChecks: true,
+    });
+    expect(stored.configLastUpdated.toDate().toISOString()).toBe('2026-10-01T00:00:00.000Z');
+    // Run again with the rows fixed: what was written is written again (an upsert), the rest is finished.
+    const again = await store.importRows(
+      'cmts',
+      {
+        columns: [...columns, 'overrideIpChecks'],
+        rows: rows.slice(0, 2).map((row) => ({ ...row, fields: { ...row.fields, overrideIpChecks: true } })),
+      },
+      actor,
+    );
+    expect(again).toEqual({ written: [kept, fresh], failed: [] });
+    expect((await db().collection(NETWORK_COLLECTIONS.cmts).doc(fresh).get()).get('group')).toBeNull();
+  });
 });

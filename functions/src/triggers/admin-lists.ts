@@ -72,8 +72,9 @@ function eventTime(time: string | undefined): Timestamp {
  */
 function deleteTime(time: string | undefined, lastWrite: Timestamp | undefined): Timestamp {
   const at = eventTime(time);
-  if (!lastWrite || at.valueOf() > lastWrite.valueOf()) return at;
-  return new Timestamp(lastWrite.seconds, Math.min(lastWrite.nanoseconds + 1000, 999_999_999));
+  // An event time that is not after the row's last write cannot be the delete's: the trigger's own time
+  // is then the closest bound known.
+  return !lastWrite || at.toMillis() > lastWrite.toMillis() ? at : Timestamp.now();
 }
 
 export const cmtsSourceWrites = adminListTrigger('cmts');
