@@ -14,6 +14,7 @@ import { createUpstreamCalls, type Clients } from './domain/upstream-calls';
 import { authenticate, type CurrentRoles, type VerifyToken } from './http/middleware/authenticate';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
 import { BODY_LIMIT_BYTES, guardRequestBody, requireObjectBody } from './http/middleware/request-body';
+import { requestLog } from './http/middleware/request-log';
 import { customer360Router } from './http/routes/customer360';
 import { adminRouter } from './http/routes/admin';
 import { searchRouter } from './http/routes/search';
@@ -57,6 +58,8 @@ export interface AppDeps {
   thresholds?: ThresholdSource;
   cache?: { ttlMs: number; freshWindowMs: number; maxEntries: number };
   now?: () => number;
+  /** The Google Cloud project, for the request logs' trace field; without it, no trace field. */
+  projectId?: string;
 }
 
 export function createClients(upstream: UpstreamConfig): Clients {
@@ -82,6 +85,8 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', true);
+  // First: one structured line per request, with its upstream calls (http/middleware/request-log.ts).
+  app.use(requestLog(logger, { projectId: deps.projectId }));
   app.use(guardRequestBody, express.json({ limit: BODY_LIMIT_BYTES, strict: true }), requireObjectBody);
 
   const api = express.Router();

@@ -1,4 +1,5 @@
 import { onRequest } from 'firebase-functions/v2/https';
+import { projectID } from 'firebase-functions/params';
 import { logger } from 'firebase-functions';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -46,6 +47,7 @@ function getApp(): Express {
   );
   app = createApp({
     version: process.env.INSIGHT_VERSION ?? '0.0.0',
+    projectId: projectID.value() || undefined,
     logger,
     verifyToken: (token) => getAuth().verifyIdToken(token),
     upstream: {

@@ -6,6 +6,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { recordUpstreamCall, type UpstreamCallRecord } from '../../lib/request-context';
 
 export interface UpstreamRequest {
   method?: 'GET' | 'POST' | 'PUT';
@@ -200,14 +201,51 @@ export function httpTransport(options: { apiKey?: string; dispatcher?: Dispatche
   };
 }
 
-/** Calls a service and checks the answer against its contract. 404 is returned as null when allowed. */
+/**
+ * Calls a service and checks the answer against its contract. 404 is returned as null when allowed.
+ * Each call is recorded for the request's log line (its path template, status, outcome and duration).
+ */
 export async function call<T>(
   service: ServiceConfig,
   request: UpstreamRequest,
   schema: z.ZodType<T>,
   options: { allow404?: boolean } = {},
 ): Promise<T | null> {
-  const response = await service.transport(service.baseUrl, request, service.timeoutMs);
+  const started = performance.now();
+  let status: number | undefined;
+  let outcome: UpstreamCallRecord['outcome'] = 'error';
+  try {
+    const response = await service.transport(service.baseUrl, request, service.timeoutMs);
+    status = response.status;
+    const result = checked(response, request, schema, options);
+    outcome = result === null ? 'not_found' : 'ok';
+    return result;
+  } catch (error) {
+    const appError = error instanceof AppError ? error : null;
+    outcome =
+      appError?.code === 'upstream_timeout'
+        ? 'timeout'
+        : appError?.message.startsWith('Malformed answer')
+          ? 'malformed'
+          : 'error';
+    throw error;
+  } finally {
+    recordUpstreamCall({
+      path: request.path,
+      method: request.method ?? 'GET',
+      ...(status !== undefined ? { status } : {}),
+      outcome,
+      durationMs: Math.round(performance.now() - started),
+    });
+  }
+}
+
+function checked<T>(
+  response: UpstreamResponse,
+  request: UpstreamRequest,
+  schema: z.ZodType<T>,
+  options: { allow404?: boolean },
+): T | null {
   if (response.status === 404 && options.allow404) return null;
   if (response.status < 200 || response.status >= 300) {
     const upstreamMessage = (response.body as { message?: unknown } | null)?.message;
