@@ -13,8 +13,8 @@ const FEATURES = readdirSync(new URL('./hosting/src/features', import.meta.url),
 const SHARED = ['components', 'hooks', 'lib', 'config', 'locales', 'providers', 'testing'];
 
 /**
- * Import direction (ARCHITECTURE.md): hosting app → features → shared; no feature imports another;
- * functions http → domain ← adapters; common imports nothing of the project.
+ * Import direction (docs/architecture.md, "Layers and import rules"): hosting app → features → shared;
+ * no feature imports another; functions http → domain ← adapters; common imports nothing of the project.
  */
 export const boundaryZones = [
   ...SHARED.map((folder) => ({
@@ -79,7 +79,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Components must go through features/<f>/api, never fetch directly (ARCHITECTURE.md data-flow rules).
+      // Components go through features/<f>/api, never fetch directly
+      // (docs/architecture.md, "Layers and import rules").
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'Use lib/http-client through a feature api module.' },
