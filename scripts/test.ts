@@ -42,6 +42,11 @@ const steps: Step[] = [
   },
   { name: 'build', command: 'npm', args: ['run', 'build', '--silent'] },
   {
+    name: 'deploy check (firebase.json, function regions, rules, lockfile)',
+    command: 'npm',
+    args: ['run', 'deploy:check', '--silent', '--', '--no-build'],
+  },
+  {
     name: 'rules, end-to-end and trigger tests (emulators)',
     command: process.execPath,
     args: [
