@@ -44,6 +44,12 @@ export type StagingMessage =
 /** Firebase Hosting cuts a rewritten request at 60 s: each response ends well before, the client resumes. */
 export const STREAM_CYCLE_MS = 45_000;
 export const HEARTBEAT_MS = 15_000;
+/**
+ * The poll form of a stream (`?mode=poll`), for a path that buffers answers until they end: an answer
+ * waits at most POLL_WAIT_MS for a change, and ends POLL_BATCH_MS after its first one.
+ */
+export const POLL_WAIT_MS = 25_000;
+export const POLL_BATCH_MS = 50;
 /** How long a changed row is flagged on screen (SPEC.md section 4). */
 export const CHANGE_FLAG_MS = 1000;
 

@@ -10,6 +10,8 @@ import { createWanClient } from './adapters/upstream/wan-client';
 import type { AuditSink } from './domain/audit/audit-sink';
 import type { AdminStore } from './domain/admin/admin-store';
 import { staticThresholds, type ThresholdSource } from './domain/grading/threshold-source';
+import type { ChangeMarks } from './domain/cache/change-marks';
+import type { SmsLimits } from './domain/operations/sms-limits';
 import { createUpstreamCalls, type Clients } from './domain/upstream-calls';
 import { authenticate, type CurrentRoles, type VerifyToken } from './http/middleware/authenticate';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
@@ -57,6 +59,10 @@ export interface AppDeps {
   /** The threshold rules the 360 sections are graded by; without it, the seeded defaults. */
   thresholds?: ThresholdSource;
   cache?: { ttlMs: number; freshWindowMs: number; maxEntries: number };
+  /** When operations last changed each device, shared by every instance; without it, this instance only. */
+  changeMarks?: ChangeMarks;
+  /** The SMS allowances per user and per device; without it, this instance's own counters. */
+  smsLimits?: SmsLimits;
   now?: () => number;
   /** The Google Cloud project, for the request logs' trace field; without it, no trace field. */
   projectId?: string;
@@ -81,6 +87,7 @@ export function createApp(deps: AppDeps): Express {
   const calls = createUpstreamCalls(
     clients,
     new CallCache(deps.cache ?? { ttlMs: 30_000, freshWindowMs: 2_000, maxEntries: 5_000 }),
+    deps.changeMarks,
   );
   const app = express();
   app.disable('x-powered-by');
@@ -111,6 +118,7 @@ export function createApp(deps: AppDeps): Express {
       audit: deps.audit,
       logger,
       now: deps.now,
+      ...(deps.smsLimits ? { smsLimits: deps.smsLimits } : {}),
     }),
   );
   app.use('/api', api);

@@ -7,6 +7,8 @@ import { getFirestore } from 'firebase-admin/firestore';
 import type { Express } from 'express';
 import { firestoreAuditSink } from './adapters/firestore/firestore-audit-sink';
 import { firestoreAdminStore } from './adapters/firestore/firestore-admin-store';
+import { firestoreChangeMarks } from './adapters/firestore/firestore-change-marks';
+import { firestoreSmsLimits } from './adapters/firestore/firestore-sms-limits';
 import { firestoreThresholdLoader } from './adapters/firestore/firestore-thresholds';
 import { firebaseUserDirectory } from './adapters/identity/firebase-user-directory';
 import { stagingUpstream } from './adapters/upstream/staging-stream';
@@ -14,6 +16,7 @@ import { httpTransport, type ServiceConfig } from './adapters/upstream/transport
 import { StagingHub } from './domain/staging/stream-hub';
 import { createApp } from './app';
 import { cachedThresholds } from './domain/grading/threshold-source';
+import { cachedChangeMarks } from './domain/cache/change-marks';
 import { cachedCurrentRoles } from './domain/users/current-roles';
 import { parseExternalLinks } from './config/external-links';
 import { listOf, params } from './config/params';
@@ -49,7 +52,8 @@ function getApp(): Express {
     version: process.env.INSIGHT_VERSION ?? '0.0.0',
     projectId: projectID.value() || undefined,
     logger,
-    verifyToken: (token) => getAuth().verifyIdToken(token),
+    // Writes also check that the session was not revoked (a call to Firebase Auth); reads do not.
+    verifyToken: (token, checkRevoked) => getAuth().verifyIdToken(token, checkRevoked),
     upstream: {
       customer: service(params.customerApiUrl.value()),
       wan: service(params.wanApiUrl.value()),
@@ -86,6 +90,13 @@ function getApp(): Express {
       allowedEmailDomains: listOf(params.allowedEmailDomains.value()),
     },
     cache: { ttlMs: params.cacheTtlSeconds.value() * 1000, freshWindowMs: 2000, maxEntries: 5000 },
+    // Shared by every instance (Firestore): an operation on one instance is seen by the reads of all
+    // within 1 s, and the SMS limits hold for the service, not per instance (README, Many instances).
+    changeMarks: cachedChangeMarks(
+      firestoreChangeMarks(() => getFirestore()),
+      { maxAgeMs: 1000 },
+    ),
+    smsLimits: firestoreSmsLimits(() => getFirestore()),
     // One upstream connection per staging stream on this instance, shared by its viewers.
     staging: {
       hub: new StagingHub({
@@ -110,7 +121,11 @@ export const api = onRequest(
     timeoutSeconds: 120,
     memory: '512MiB',
     cpu: 1,
+    // Bounds (README, Many instances): at most 10 × 4 staging upstream connections and 10 × 80 requests
+    // in flight to the upstream services; 80 per instance because most of them wait (on the upstreams, or
+    // a staging stream's open answer), not compute (about 3 ms of CPU per 360 view).
     concurrency: 80,
+    maxInstances: 10,
   },
   (req, res) => getApp()(req, res),
 );

@@ -1,15 +1,30 @@
 import type { Clients } from './ports/upstream-clients';
 import type { CallCache, Cached } from '../lib/call-cache';
+import type { ChangeMarks } from './cache/change-marks';
 
 export type { Clients };
 
 /**
  * The cached read calls the 360 sections share, keyed by MAC (or account) and call. `fresh` asks for
- * data fetched now (the explicit refresh of a section).
+ * data fetched now (the explicit refresh of a section). With `marks`, the calls whose answer an operation
+ * changes (the ONU state, the voice subscriber, the birth certificates) use a cached answer only when no
+ * operation changed the device since it was fetched, on whichever instance the operation ran.
  */
-export function createUpstreamCalls(clients: Clients, cache: CallCache) {
+export function createUpstreamCalls(clients: Clients, cache: CallCache, marks?: ChangeMarks) {
   const get = <T>(key: string, load: () => Promise<T>, fresh: boolean): Promise<Cached<T>> =>
     cache.get(key, load, fresh);
+  const changeable = <T>(mac: string, key: string, load: () => Promise<T>, fresh: boolean) =>
+    cache.get(
+      key,
+      load,
+      fresh,
+      marks
+        ? async (fetchedAt) => {
+            const changedAt = await marks.changedAt(mac);
+            return changedAt !== null && changedAt > fetchedAt;
+          }
+        : undefined,
+    );
   return {
     customerAccount: (mac: string, language: string, fresh: boolean) =>
       get(`customer:${mac}:${language}`, () => clients.customer.customerAccount(mac, language), fresh),
@@ -20,7 +35,8 @@ export function createUpstreamCalls(clients: Clients, cache: CallCache) {
     lokiMacs: (account: string, fresh: boolean) =>
       get(`loki:${account}`, () => clients.customer.lokiMacs(account), fresh),
     details: (mac: string, fresh: boolean) => get(`details:${mac}`, () => clients.wan.details(mac), fresh),
-    state: (mac: string, fresh: boolean) => get(`state:${mac}`, () => clients.wan.state(mac), fresh),
+    state: (mac: string, fresh: boolean) =>
+      changeable(mac, `state:${mac}`, () => clients.wan.state(mac), fresh),
     firmware: (mac: string, fresh: boolean) => get(`firmware:${mac}`, () => clients.wan.firmware(mac), fresh),
     registration: (mac: string, fresh: boolean) =>
       get(`registration:${mac}`, () => clients.wan.registration(mac), fresh),
@@ -33,9 +49,24 @@ export function createUpstreamCalls(clients: Clients, cache: CallCache) {
       serial: string,
       hostIpMta: string | null,
       fresh: boolean,
-    ) => get(`voice:${mac}`, () => clients.telephony.subscriber(networkType, serial, hostIpMta), fresh),
+    ) =>
+      changeable(
+        mac,
+        `voice:${mac}`,
+        () => clients.telephony.subscriber(networkType, serial, hostIpMta),
+        fresh,
+      ),
     birthCertificates: (mac: string, networkType: 'EPON' | 'GPON', networkGroup: string, fresh: boolean) =>
-      get(`bc:${mac}`, () => clients.birthCertificates.list(networkType, networkGroup, mac), fresh),
+      changeable(
+        mac,
+        `bc:${mac}`,
+        () => clients.birthCertificates.list(networkType, networkGroup, mac),
+        fresh,
+      ),
+    /** Tells every instance that an operation changed the device (their cached answers of it are stale). */
+    changed: async (mac: string) => {
+      await marks?.mark(mac);
+    },
     /** Drops what an operation changed. */
     forget: (key: string) => cache.delete(key),
     replace: <T>(key: string, value: T) => cache.set(key, value),

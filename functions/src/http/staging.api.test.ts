@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { can, ROLE_KEYS } from '@insight/common/roles';
 import { STREAM_CYCLE_MS, type StagingMessage, type SwitchRow } from '@insight/common/staging';
 import { stagingUpstream } from '../adapters/upstream/staging-stream';
-import { StagingHub } from '../domain/staging/stream-hub';
+import { StagingHub, type HubReport } from '../domain/staging/stream-hub';
 import type { Logger } from '../lib/logger';
+import { startBufferingProxy } from '../testing/buffering-proxy';
 import { appWith, fakeUpstream, tokenFor } from '../testing/fake-upstream';
 
 const KEY = 'k-secret-9f2c';
@@ -420,4 +421,152 @@ describe('GET /api/staging/{kind}/{province}', () => {
     expect(upstream.connections).toHaveLength(1);
     expect(hub.stats()[0]!.upstreamConnections).toBe(1);
   }, 20_000);
+});
+
+describe('through a path that buffers answers until they end', () => {
+  /** One poll answer through `base`: its events, and how long it took. */
+  async function pollOnce(base: string, lastEventId?: string) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/staging/plume/ON?mode=poll`, {
+      headers: {
+        authorization: tokenFor('u1', ['install']),
+        ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
+      },
+    });
+    const events: Received[] = [];
+    const reader = res
+      .body!.pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream())
+      .getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (value.id !== undefined)
+        events.push({ id: value.id, message: JSON.parse(value.data) as StagingMessage });
+    }
+    return { status: res.status, events, ms: performance.now() - started, at: performance.now() };
+  }
+
+  it('when the page polls (?mode=poll), then the snapshot comes at once, every change arrives once, in order, p95 ≤ 1 s after it was sent; the streamed form would hold them until its cycle', async () => {
+    const { api, upstream, hub } = await setup({ idleCloseMs: 5000 });
+    const proxy = await startBufferingProxy(new URL(api).origin);
+    cleanups.push(() => proxy.close());
+
+    // The streamed form through this path: nothing within a second (its answer lasts a minute here).
+    const held = new AbortController();
+    const streamed = fetch(`${proxy.url}/api/staging/plume/ON`, {
+      signal: held.signal,
+      headers: { authorization: tokenFor('u1', ['install']) },
+    }).then(
+      () => 'answered',
+      () => 'aborted',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    held.abort();
+    expect(await streamed).toBe('aborted');
+
+    const first = await pollOnce(proxy.url);
+    expect(first.status).toBe(200);
+    expect(first.ms).toBeLessThan(500);
+    expect(first.events[0]!.message.type).toBe('snapshot');
+    await vi.waitFor(() => expect(upstream.open()).toHaveLength(1));
+
+    // The page's loop: ask again at once from the last id, as long as the test sends changes.
+    const received: Array<{ firmware: string; at: number; id: string }> = [];
+    let lastEventId = first.events.at(-1)!.id;
+    let polls = 0;
+    let stop = false;
+    cleanups.push(() => void (stop = true));
+    const loop = (async () => {
+      while (!stop) {
+        const answer = await pollOnce(proxy.url, lastEventId).catch(() => null);
+        if (!answer) return;
+        polls += 1;
+        for (const entry of answer.events) {
+          lastEventId = entry.id;
+          if (entry.message.type === 'upsert')
+            for (const row of entry.message.rows as SwitchRow[])
+              if (row.name === 'ON-SW1')
+                received.push({ firmware: row.firmware!, at: answer.at, id: entry.id });
+        }
+      }
+    })();
+    await vi.waitFor(() => expect(hub.stats()[0]!.rows).toBe(3));
+    const sentAt = new Map<string, number>();
+    for (let n = 1; n <= 40; n += 1) {
+      sentAt.set(`5.${n}`, performance.now());
+      upstream.send(upstream.change(n));
+      await new Promise((resolve) => setTimeout(resolve, n % 10 === 0 ? 400 : 30));
+    }
+    await vi.waitFor(() => expect(received.some((entry) => entry.firmware === '5.40')).toBe(true));
+    stop = true;
+    upstream.send(upstream.change(41));
+    await loop;
+
+    const changes = received.filter((entry) => sentAt.has(entry.firmware));
+    expect(changes.map((entry) => entry.firmware)).toEqual(
+      Array.from({ length: 40 }, (_, i) => `5.${i + 1}`),
+    );
+    const seqs = received.map((entry) => Number(entry.id.split('-').at(-1)));
+    expect(new Set(seqs).size).toBe(seqs.length);
+    const delays = changes.map((entry) => entry.at - sentAt.get(entry.firmware)!).sort((a, b) => a - b);
+    const p95 = delays[Math.ceil(delays.length * 0.95) - 1]!;
+    expect(p95).toBeLessThanOrEqual(1000);
+    // Answers end at their first batch of changes, not one per change.
+    expect(polls).toBeLessThan(40);
+    expect(hub.report().upstreamOpen).toBe(1);
+  }, 20_000);
+
+  it('when nothing changes, then a poll answer ends empty after its wait, and the next one resumes without a gap', async () => {
+    const upstream = fakeStreams();
+    const base = await upstream.listen();
+    const hub = new StagingHub({
+      open: stagingUpstream({
+        plumeUrl: `${base}/streams/plume`,
+        onuUrl: `${base}/streams/onu`,
+        key: () => KEY,
+      }),
+      logger,
+      idleCloseMs: 5000,
+    });
+    const { app } = appWith(fakeUpstream({}).transport, { logger, staging: { hub, pollWaitMs: 300 } });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    cleanups.push(
+      () => upstream.close(),
+      () => hub.close(),
+      () => {
+        server.closeAllConnections();
+        return new Promise((resolve) => server.close(resolve));
+      },
+    );
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const first = await pollOnce(origin);
+    await vi.waitFor(() => expect(hub.stats()[0]?.lastId).toBe(1));
+    const backlog = await pollOnce(origin, first.events.at(-1)!.id);
+    expect(backlog.ms).toBeLessThan(200);
+    expect(backlog.events.map((entry) => entry.message.type)).toEqual(['upsert', 'status']);
+    const quiet = await pollOnce(origin, backlog.events.at(-1)!.id);
+    expect(quiet.ms).toBeGreaterThanOrEqual(290);
+    expect(quiet.events.map((entry) => entry.message.type)).toEqual(['status']);
+    const next = pollOnce(origin, quiet.events.at(-1)!.id);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    upstream.send(upstream.change(3));
+    const changed = await next;
+    expect(changed.ms).toBeLessThan(290);
+    expect(changed.events.filter((entry) => entry.message.type === 'upsert')).toHaveLength(1);
+  });
+
+  it('when an instance reports its stats, then they carry its id and the figures to sum across instances', async () => {
+    const { api } = await setup();
+    await read(`${api}/staging/plume/ON`, { until: (all) => upserts(all).length >= 1 });
+    const res = await fetch(`${api}/staging/stats`, {
+      headers: { authorization: tokenFor('u1', ['install']) },
+    });
+    const report = (await res.json()) as HubReport;
+    expect(report.instance).toMatch(/^[0-9a-f]{8}$/);
+    expect(report.channels).toHaveLength(1);
+    expect(report.upstreamOpen).toBeLessThanOrEqual(4);
+    expect(report).toHaveProperty('viewers');
+  });
 });

@@ -32,15 +32,34 @@ export class CallCache {
     this.now = options.now ?? Date.now;
   }
 
-  async get<T>(key: string, load: () => Promise<T>, fresh = false): Promise<Cached<T>> {
+  /**
+   * The value of `key`, from the cache while it is young enough, else loaded. `changedSince`, when given,
+   * is asked about a cached entry before it is used: true (something changed it since it was fetched, e.g.
+   * an operation on another instance) loads it again.
+   */
+  async get<T>(
+    key: string,
+    load: () => Promise<T>,
+    fresh = false,
+    changedSince?: (fetchedAt: number) => Promise<boolean>,
+  ): Promise<Cached<T>> {
     const now = this.now();
-    const existing = this.entries.get(key);
+    let existing = this.entries.get(key);
     const maxAge = fresh ? this.options.freshWindowMs : this.options.ttlMs;
+    if (existing && now - existing.fetchedAt <= maxAge && changedSince) {
+      const seen = existing;
+      if (await changedSince(seen.fetchedAt)) {
+        if (this.entries.get(key) === seen) this.entries.delete(key);
+        existing = this.entries.get(key);
+        // Another caller may have started the reload while this one waited: share it.
+        if (existing && existing.fetchedAt <= seen.fetchedAt) existing = undefined;
+      }
+    }
     if (existing && now - existing.fetchedAt <= maxAge) {
       const value = (await existing.promise) as T;
       return { value, fetchedAt: existing.fetchedAt, cached: existing.settled };
     }
-    const entry: Entry = { promise: load(), fetchedAt: now, settled: false };
+    const entry: Entry = { promise: load(), fetchedAt: this.now(), settled: false };
     this.entries.set(key, entry);
     this.evict();
     try {

@@ -74,6 +74,16 @@ async function audited<T>(
   }
 }
 
+/**
+ * Tells every instance that the device changed, so that their cached reads of what the operation changed
+ * are fetched again. The operation is done whatever happens here: a failed mark is logged, not thrown.
+ */
+async function markChanged(deps: OperationDeps, mac: string): Promise<void> {
+  await deps.calls
+    .changed(mac)
+    .catch((error: unknown) => deps.logger.error('change mark failed', { mac, error: String(error) }));
+}
+
 export function resetDevice(
   deps: OperationDeps,
   actor: Actor,
@@ -82,6 +92,8 @@ export function resetDevice(
 ): Promise<OperationResult> {
   return audited(deps, actor, mac, 'deviceReset', { action: 'reset' }, async () => {
     const answer = await deps.clients.wan.reset(mac, idempotencyKey);
+    deps.calls.forget(`state:${mac}`);
+    await markChanged(deps, mac);
     return { status: 'sent', requestId: answer.requestId };
   });
 }
@@ -104,6 +116,7 @@ export function voiceOperation(
       idempotencyKey,
     );
     deps.calls.forget(`voice:${mac}`);
+    await markChanged(deps, mac);
     return { status: 'sent', requestId: answer.requestId };
   });
 }
@@ -143,7 +156,8 @@ export function regenerateBirthCertificate(
       body,
       idempotencyKey,
     );
-    // The answer replaces or adds the certificate by id.
+    await markChanged(deps, mac);
+    // The answer replaces or adds the certificate by id (after the mark: this copy is newer than it).
     deps.calls.replace(`bc:${mac}`, [certificate, ...current.filter((bc) => bc.id !== certificate.id)]);
     return { status: 'sent' as const, method, certificate };
   });
@@ -207,16 +221,24 @@ export async function sendBirthCertificateSms(
     { phone: request.phone, certificateId: request.certificateId },
     async () => {
       const details = await deps.calls.details(mac, false);
-      const list =
+      const find = async () =>
         (
-          await deps.calls.birthCertificates(
-            mac,
-            details.value.networkType,
-            details.value.networkGroup,
-            false,
-          )
-        ).value ?? [];
-      const certificate = list.find((bc) => bc.id === request.certificateId);
+          (
+            await deps.calls.birthCertificates(
+              mac,
+              details.value.networkType,
+              details.value.networkGroup,
+              false,
+            )
+          ).value ?? []
+        ).find((bc) => bc.id === request.certificateId);
+      // A certificate this instance has not seen yet (regenerated a moment ago, maybe on another
+      // instance) is looked for upstream before the answer is 404.
+      let certificate = await find();
+      if (!certificate) {
+        deps.calls.forget(`bc:${mac}`);
+        certificate = await find();
+      }
       if (!certificate) throw new AppError('not_found', 'No such birth certificate for this device');
       const lang = request.language;
       const body = SMS_TEXT[lang](

@@ -44,6 +44,19 @@ export interface HubOptions {
   idleCloseMs?: number;
   /** Waits between upstream reconnects: first, and the cap of the doubling. */
   backoffMs?: { first: number; max: number };
+  /** Names this instance in the stats and their log line (default: a random id per process). */
+  instance?: string;
+  /** While a stream is open, the stats are logged this often ('staging stats', one line per instance). */
+  statsLogMs?: number;
+}
+
+/** What one instance reports: sum the figures of every instance's report (or log line) for the service. */
+export interface HubReport {
+  instance: string;
+  /** Upstream connections open now: at most one per kind and province, four in all. */
+  upstreamOpen: number;
+  viewers: number;
+  channels: ChannelStats[];
 }
 
 export interface Delivered {
@@ -273,14 +286,42 @@ function sameExceptTime(a: StagingRow, b: StagingRow): boolean {
 export class StagingHub {
   private channels = new Map<string, Channel>();
   private readonly options: Required<HubOptions>;
+  private statsTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(options: HubOptions) {
     this.options = {
       bufferSize: 5000,
       idleCloseMs: 5000,
       backoffMs: { first: 500, max: 10_000 },
+      instance: randomBytes(4).toString('hex'),
+      statsLogMs: 60_000,
       ...options,
     };
+  }
+
+  /** This instance's figures, with its id: the service's are the sums over its instances. */
+  report(): HubReport {
+    const channels = this.stats();
+    return {
+      instance: this.options.instance,
+      upstreamOpen: channels.filter((channel) => channel.upstreamOpen).length,
+      viewers: channels.reduce((sum, channel) => sum + channel.viewers, 0),
+      channels,
+    };
+  }
+
+  /** One structured line per interval while a stream is open, to be summed across instances in the logs. */
+  private logStats() {
+    if (this.statsTimer) return;
+    this.statsTimer = setInterval(() => {
+      const report = this.report();
+      if (report.upstreamOpen === 0 && report.viewers === 0) {
+        clearInterval(this.statsTimer!);
+        this.statsTimer = null;
+      }
+      this.options.logger.info('staging stats', { ...report });
+    }, this.options.statsLogMs);
+    this.statsTimer.unref?.();
   }
 
   private channel(kind: StagingKind, province: Province): Channel {
@@ -300,6 +341,7 @@ export class StagingHub {
     lastEventId: string | null,
     listener: Listener,
   ): () => void {
+    this.logStats();
     return this.channel(kind, province).subscribe(listener, lastEventId);
   }
 
@@ -309,6 +351,8 @@ export class StagingHub {
 
   /** Closes every upstream connection (tests, shutdown). */
   close(): void {
+    if (this.statsTimer) clearInterval(this.statsTimer);
+    this.statsTimer = null;
     for (const channel of this.channels.values()) channel.stop();
   }
 }

@@ -12,9 +12,14 @@ export interface AuthUser {
   allowed: boolean;
 }
 
-/** Verifies a Firebase ID token (firebase-admin in production, a stub in tests). */
+/**
+ * Verifies a Firebase ID token (firebase-admin in production, a stub in tests). With `checkRevoked`, also
+ * refuses a token of a session whose refresh tokens were revoked or a disabled account (one more call to
+ * Firebase Auth: the operations ask for it, the reads do not).
+ */
 export type VerifyToken = (
   idToken: string,
+  checkRevoked?: boolean,
 ) => Promise<{ uid: string; email?: string; email_verified?: boolean; roles?: unknown }>;
 
 export function currentUser(res: Response): AuthUser {
@@ -29,6 +34,8 @@ export function currentUser(res: Response): AuthUser {
  */
 export type CurrentRoles = (uid: string) => Promise<RoleKey[]>;
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** 401 without a valid bearer token. */
 export function authenticate(
   verifyToken: VerifyToken,
@@ -41,7 +48,8 @@ export function authenticate(
     if (!match) return next(new AppError('unauthenticated', 'A bearer token is required'));
     let decoded: Awaited<ReturnType<VerifyToken>>;
     try {
-      decoded = await verifyToken(match[1]!);
+      // Writes (the operations, role changes, admin writes) also check that the session was not revoked.
+      decoded = await verifyToken(match[1]!, !SAFE_METHODS.has(req.method));
     } catch {
       return next(new AppError('unauthenticated', 'The token is invalid or expired'));
     }

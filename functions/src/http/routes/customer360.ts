@@ -94,9 +94,12 @@ export function customer360Router(
 
   /**
    * Every section in one streamed answer (NDJSON): a line per section as soon as it is ready,
-   * `{ section, status, body }`, where body is the section's answer or its `{ error }`.
+   * `{ section, status, body, atMs }`, where body is the section's answer or its `{ error }` and atMs
+   * when the line left, in ms after the request came: a client that receives lines written far apart
+   * all at once knows that its path buffers the answer, and asks for the sections one by one instead.
    */
   router.get('/360/:mac', view, validateMac, async (req, res) => {
+    const started = performance.now();
     const query = parseWith(streamQuery, req.query);
     const fresh = query.refresh === '1' || query.refresh === 'true';
     const mac = res.locals.mac as string;
@@ -106,7 +109,7 @@ export function customer360Router(
     res.flushHeaders();
     await Promise.all(
       query.sections.map(async (section) => {
-        let line: { section: Section; status: number; body: unknown };
+        let line: { section: Section; status: number; body: unknown; atMs?: number };
         try {
           line = { section, status: 200, body: await loaders[section](mac, query.language, fresh) };
         } catch (error) {
@@ -125,6 +128,7 @@ export function customer360Router(
           res.cork();
           process.nextTick(() => res.uncork());
         }
+        line.atMs = Math.round(performance.now() - started);
         res.write(`${JSON.stringify(line)}\n`);
       }),
     );

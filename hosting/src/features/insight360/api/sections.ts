@@ -10,6 +10,7 @@ import {
   type WanSection,
 } from '@insight/common/customer360';
 import { isErrorCode } from '@insight/common/errors';
+import { pathBuffers } from '@insight/common/stream-path';
 import { apiFetch, apiStream, HttpError } from '../../../lib/http-client';
 import { useTrackedCall } from '../../../lib/tracked-calls';
 
@@ -34,10 +35,18 @@ const streams = new Map<string, StreamEntry>();
 const STREAM_REUSE_MS = 5_000;
 
 /**
+ * Whether the path to the API holds a streamed answer until it ends (a buffering proxy or CDN): then one
+ * slow section would hold every other, so the next views ask for each section on its own route. Decided
+ * by each whole-view answer that can tell (common/src/stream-path.ts).
+ */
+let buffered = false;
+
+/**
  * Loads every section of a view with one streamed request (GET /api/360/{mac}); each section's promise
  * settles as its line arrives. A section asked again later (retry, revalidation) uses its own route.
  */
 function fromStream(mac: string, section: Section, language: string): Promise<unknown> | null {
+  if (buffered) return null;
   const key = `${mac}:${language}`;
   let entry = streams.get(key);
   if (!entry || performance.now() - entry.started > STREAM_REUSE_MS) {
@@ -48,12 +57,15 @@ function fromStream(mac: string, section: Section, language: string): Promise<un
     for (const promise of waiting.values()) promise.catch(() => undefined);
     entry = { started: performance.now(), waiting };
     streams.set(key, entry);
+    const timings: Array<{ atMs: number; receivedAt: number }> = [];
     apiStream(`/360/${mac}?language=${language}`, (raw) => {
       const line = raw as {
         section: Section;
         status: number;
         body: { error?: { code?: string; message?: string; path?: string } };
+        atMs?: number;
       };
+      if (typeof line.atMs === 'number') timings.push({ atMs: line.atMs, receivedAt: performance.now() });
       const settle = settles.get(line.section);
       if (!settle) return;
       settles.delete(line.section);
@@ -68,6 +80,10 @@ function fromStream(mac: string, section: Section, language: string): Promise<un
           ),
         );
     })
+      .then(() => {
+        const verdict = pathBuffers(timings);
+        if (verdict !== null) buffered = verdict;
+      })
       .catch((error: unknown) => settles.forEach((settle) => settle.reject(error)))
       .finally(() =>
         settles.forEach((settle) =>

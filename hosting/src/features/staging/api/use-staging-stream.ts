@@ -28,6 +28,12 @@ export interface StreamView<R extends StagingRow> {
 }
 
 const BACKOFF = { first: 1000, max: 15_000 };
+/**
+ * A streamed answer starts with the snapshot or the resume at once. When nothing of it has arrived after
+ * this long, the path to the API holds answers until they end (a buffering proxy or CDN): the page then
+ * reads the stream in its poll form, answers that end at their first batch of changes.
+ */
+export const BUFFERED_AFTER_MS = 1500;
 /** Flags that end within this long of each other are cleared in one render. */
 const UNFLAG_GRAIN_MS = 100;
 /**
@@ -39,7 +45,8 @@ const MIN_UPDATE_MS = 100;
 
 /**
  * A staging stream: snapshot then changes, resumed with Last-Event-ID after each cycle (the server ends
- * every answer before Hosting's 60 s) or with backoff after an error. Updates are applied in one
+ * every answer before Hosting's 60 s) or with backoff after an error. Through a path that buffers answers
+ * (nothing within BUFFERED_AFTER_MS), the same stream is read as a long poll (`?mode=poll`). Updates are applied in one
  * animation frame, however many arrive (under a burst at most every MIN_UPDATE_MS), and each changed
  * row is flagged for CHANGE_FLAG_MS. Flags end in those same updates, at most every UNFLAG_GRAIN_MS:
  * under hundreds of changes a second each flag's end does not cost a render of its own.
@@ -117,34 +124,55 @@ export function useStagingStream<R extends StagingRow>(kind: StagingKind, provin
         dirty = true;
         schedule();
       } else if (message.type === 'status') {
-        setConnection(
+        // Every answer of a poll starts with the status: render only a change.
+        setConnection((current) =>
           message.state === 'live'
-            ? { state: 'live' }
-            : {
-                state: 'reconnecting',
-                retryInMs: 0,
-                ...(message.message ? { message: message.message } : {}),
-              },
+            ? current.state === 'live'
+              ? current
+              : { state: 'live' }
+            : current.state === 'reconnecting' &&
+                current.retryInMs === 0 &&
+                current.message === message.message
+              ? current
+              : {
+                  state: 'reconnecting',
+                  retryInMs: 0,
+                  ...(message.message ? { message: message.message } : {}),
+                },
         );
       }
     };
     void (async () => {
       let lastEventId: string | undefined;
       let wait = BACKOFF.first;
+      let poll = false;
       setConnection({ state: 'connecting' });
       while (!abort.signal.aborted) {
+        const request = new AbortController();
+        const forward = () => request.abort();
+        abort.signal.addEventListener('abort', forward);
+        let heard = false;
+        const probe = poll
+          ? null
+          : setTimeout(() => {
+              if (heard) return;
+              poll = true;
+              request.abort();
+            }, BUFFERED_AFTER_MS);
         try {
-          await apiEventStream(`/staging/${kind}/${province}`, {
+          await apiEventStream(`/staging/${kind}/${province}${poll ? '?mode=poll' : ''}`, {
             lastEventId,
-            signal: abort.signal,
+            signal: request.signal,
             onEvent: (event) => {
+              heard = true;
               if (event.id !== undefined) lastEventId = event.id;
               wait = BACKOFF.first;
               apply(JSON.parse(event.data) as StagingMessage);
             },
           });
-          // The server ended this answer (a cycle): resume at once from the last event.
+          // The server ended this answer (a cycle, a poll's batch) or it was buffered: ask again at once.
         } catch (error) {
+          if (probe !== null) clearTimeout(probe);
           if (abort.signal.aborted) return;
           if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
             setConnection({ state: 'error', message: error.message, status: error.status });
@@ -153,6 +181,9 @@ export function useStagingStream<R extends StagingRow>(kind: StagingKind, provin
           setConnection({ state: 'reconnecting', retryInMs: wait, message: (error as Error).message });
           await new Promise((resolve) => setTimeout(resolve, wait));
           wait = Math.min(wait * 2, BACKOFF.max);
+        } finally {
+          if (probe !== null) clearTimeout(probe);
+          abort.signal.removeEventListener('abort', forward);
         }
       }
     })();

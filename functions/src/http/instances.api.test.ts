@@ -1,0 +1,221 @@
+/**
+ * The API on several instances (several createApp in one process, as Cloud Functions runs several
+ * instances of `api`): what one instance does, the others see; what stays per instance is bounded.
+ * The SMS limits across instances are tested against Firestore in tests/triggers/sms-limits.test.ts.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SECTIONS } from '@insight/common/customer360';
+import type { RoleKey } from '@insight/common/roles';
+import { pathBuffers } from '@insight/common/stream-path';
+import type { AppDeps } from '../app';
+import { cachedChangeMarks, MemoryChangeMarkStore } from '../domain/cache/change-marks';
+import { cachedCurrentRoles } from '../domain/users/current-roles';
+import { MemoryUserDirectory } from '../domain/users/user-directory';
+import { startBufferingProxy } from '../testing/buffering-proxy';
+import { appWith, testVerifyToken, tokenFor } from '../testing/fake-upstream';
+import { startSimulator } from '../testing/simulator';
+
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 'instances' }, 2000);
+});
+afterAll(() => sim.close());
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** One instance of the API on the simulator. */
+const instance = (overrides: Partial<AppDeps> = {}): Express =>
+  appWith(sim.upstream.customer.transport, { upstream: sim.upstream, ...overrides }).app;
+
+const certificateIds = (res: request.Response) =>
+  (res.body as { data: { certificates: Array<{ id: string }> } }).data.certificates.map((bc) => bc.id);
+
+describe('the upstream call cache on several instances', () => {
+  /** Two instances sharing one store of change marks (Firestore when deployed), each with its own caches. */
+  function twoInstances(shared: boolean) {
+    const store = new MemoryChangeMarkStore();
+    const make = () => instance(shared ? { changeMarks: cachedChangeMarks(store, { maxAgeMs: 1000 }) } : {});
+    return { a: make(), b: make(), store };
+  }
+  const as = (app: Express, roles: RoleKey[]) => ({
+    get: (path: string) => request(app).get(path).set('authorization', tokenFor('u1', roles)),
+    post: (path: string, body: object = {}) =>
+      request(app).post(path).set('authorization', tokenFor('u1', roles)).send(body),
+  });
+
+  it('when a certificate is regenerated on instance A, then instance B lists it at once and texts it (without the shared marks, B would list its copy of 30 s)', async () => {
+    // Devices without a certificate: a regeneration starts a new one (PUT), with a new id.
+    const macs = (await sim.catalogue('no-bc', 2)).map((item) => item.mac);
+    for (const [shared, mac] of [
+      [false, macs[0]!],
+      [true, macs[1]!],
+    ] as const) {
+      const { a, b, store } = twoInstances(shared);
+      const path = `/api/360/${mac}/birth-certificates`;
+      const before = await as(b, ['engineering']).get(path);
+      expect(before.status).toBe(200);
+      // A first view looks nothing up: no cached copy to check.
+      expect(store.reads).toBe(0);
+      const regenerated = await as(a, ['engineering']).post(`${path}/regenerate`);
+      expect(regenerated.status).toBe(201);
+      const id = (regenerated.body as { method: string; certificate: { id: string } }).certificate.id;
+      expect(certificateIds(before)).not.toContain(id);
+
+      const after = await as(b, ['engineering']).get(path);
+      expect(certificateIds(after).includes(id), `shared marks: ${shared}`).toBe(shared);
+      // The SMS finds it either way: a certificate missing from the cached list is looked for upstream.
+      const sms = await as(b, ['support1']).post(`${path}/sms`, {
+        phone: '613-555-0199',
+        certificateId: id,
+        language: 'en',
+      });
+      expect(sms.status).toBe(202);
+    }
+  });
+
+  it('when a voice operation runs on instance A, then B fetches the voice section again; otherwise B answers from its cache and looks the mark up at most once a second', async () => {
+    const [{ mac }] = (await sim.catalogue('voice', 1)) as [{ mac: string }];
+    const { a, b, store } = twoInstances(true);
+    const voice = `/api/360/${mac}/voice`;
+    const read = async () => (await as(b, ['support1']).get(voice)).body as { cached: boolean };
+    expect((await read()).cached).toBe(false);
+    for (let i = 0; i < 5; i += 1) expect((await read()).cached).toBe(true);
+    expect(store.reads).toBe(1);
+    expect(
+      (await as(a, ['support1']).post(`/api/360/${mac}/voice/ports/1`, { operation: 'mwiReset' })).status,
+    ).toBe(202);
+    // B's last look at the mark may be up to 1 s old: within that second, B may still answer its copy.
+    await new Promise((resolve) => setTimeout(resolve, 1050));
+    expect((await read()).cached).toBe(false);
+    expect((await read()).cached).toBe(true);
+  });
+});
+
+describe('sessions and roles on several instances', () => {
+  /** A directory both instances read (Firebase Auth and user_roles when deployed); tokens of revoked sessions. */
+  function setup() {
+    const directory = new MemoryUserDirectory([
+      { uid: 'admin', email: 'admin@insight.test', roles: ['engineering'] } as never,
+      { uid: 'u2', email: 'u2@insight.test', roles: ['support2'] } as never,
+    ]);
+    let clock = 1_000_000;
+    const now = () => clock;
+    const checked: Array<{ method: string; checkRevoked: boolean }> = [];
+    let method = '';
+    const verifyToken: AppDeps['verifyToken'] = async (token, checkRevoked) => {
+      checked.push({ method, checkRevoked: checkRevoked === true });
+      const decoded = await testVerifyToken(token);
+      if (checkRevoked && directory.revoked.includes(decoded.uid)) throw new Error('id-token-revoked');
+      return decoded;
+    };
+    const make = () =>
+      instance({ directory, verifyToken, currentRoles: cachedCurrentRoles(directory, 5000, now) });
+    const apps = { a: make(), b: make() };
+    const call = (app: Express, how: 'get' | 'post' | 'put', path: string, uid: string, body?: object) => {
+      method = how.toUpperCase();
+      const req = request(app)[how](path).set('authorization', tokenFor(uid, []));
+      return body ? req.send(body) : req;
+    };
+    return { ...apps, directory, checked, call, advance: (ms: number) => void (clock += ms) };
+  }
+
+  it('when a role is removed on instance A, then reads on instance B keep it for the roles cache (5 s) at most, and B refuses its writes at once (the session is revoked)', async () => {
+    const { a, b, call, advance, checked } = setup();
+    const [{ mac }] = (await sim.catalogue('gpon', 1)) as [{ mac: string }];
+    expect((await call(b, 'get', `/api/360/${mac}/customer`, 'u2')).status).toBe(200);
+    expect((await call(a, 'put', '/api/users/u2/roles', 'admin', { roles: ['support1'] })).status).toBe(200);
+
+    // A forgot at once; B's cache of u2's roles is 5 s at most.
+    expect((await call(a, 'post', `/api/360/${mac}/reset`, 'u2')).status).toBe(401);
+    advance(4000);
+    expect((await call(b, 'get', `/api/360/${mac}/customer`, 'u2')).status).toBe(200);
+    // A write checks the session: removing a role revoked it, so B refuses the reset although its cache
+    // still says support2.
+    expect((await call(b, 'post', `/api/360/${mac}/reset`, 'u2')).status).toBe(401);
+    advance(1001);
+    // Past the cache's life, B reads the roles again: support1 may read the view, not reset.
+    expect((await call(b, 'get', `/api/360/${mac}/customer`, 'u2')).status).toBe(200);
+    expect(checked.filter((entry) => entry.method === 'GET').every((entry) => !entry.checkRevoked)).toBe(
+      true,
+    );
+    expect(checked.filter((entry) => entry.method !== 'GET').every((entry) => entry.checkRevoked)).toBe(true);
+  });
+
+  it('when a user without a revoked session writes, then the revocation check passes and reads never ask for it', async () => {
+    const { b, call, checked } = setup();
+    const [{ mac }] = (await sim.catalogue('gpon', 1)) as [{ mac: string }];
+    expect((await call(b, 'post', `/api/360/${mac}/reset`, 'u2')).status).toBe(202);
+    expect((await call(b, 'get', `/api/360/${mac}/wan`, 'u2')).status).toBe(200);
+    expect(checked).toEqual([
+      { method: 'POST', checkRevoked: true },
+      { method: 'GET', checkRevoked: false },
+    ]);
+  });
+});
+
+describe('the streamed 360 view through a path that buffers answers', () => {
+  it('when the answer is buffered, then it still completes with every section, and the lines tell the client that its path buffers (directly: that it streams)', async () => {
+    await fetch(`${sim.base}/_sim/config`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ latencyMs: 40 }),
+    });
+    cleanups.push(() =>
+      fetch(`${sim.base}/_sim/config`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ latencyMs: 0 }),
+      }),
+    );
+    const server: Server = instance().listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    cleanups.push(() => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    });
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const proxy = await startBufferingProxy(origin);
+    cleanups.push(() => proxy.close());
+
+    const view = async (base: string, mac: string) => {
+      const started = performance.now();
+      const res = await fetch(`${base}/api/360/${mac}`, {
+        headers: { authorization: tokenFor('u1', ['support1']) },
+      });
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      const lines: Array<{ section: string; status: number; atMs: number; receivedAt: number }> = [];
+      let buffer = '';
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (value) buffer += value;
+        const parts = buffer.split('\n');
+        buffer = parts.pop()!;
+        for (const part of parts)
+          if (part.trim())
+            lines.push({
+              ...(JSON.parse(part) as { section: string; status: number; atMs: number }),
+              receivedAt: performance.now(),
+            });
+        if (done) break;
+      }
+      return { lines, ms: performance.now() - started };
+    };
+    const macs = (await sim.catalogue('gpon', 2)).map((item) => item.mac);
+    const direct = await view(origin, macs[0]!);
+    const buffered = await view(proxy.url, macs[1]!);
+    for (const result of [direct, buffered]) {
+      expect(result.lines.map((line) => line.section).sort()).toEqual([...SECTIONS].sort());
+      expect(result.lines.every((line) => line.status === 200)).toBe(true);
+    }
+    expect(pathBuffers(direct.lines)).toBe(false);
+    expect(pathBuffers(buffered.lines)).toBe(true);
+    // Whole-answer delivery costs the view nothing in total: its last section came as late either way.
+    expect(buffered.ms).toBeLessThan(direct.ms + 100);
+  });
+});
