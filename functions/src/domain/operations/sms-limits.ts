@@ -11,9 +11,9 @@ export interface SmsLimits {
 }
 
 /**
- * Per-instance counters: each instance of the function keeps its own window, so with n instances up to
- * n × the limit may go out (see README, Security). A shared store (a Firestore counter document per user
- * and per device, updated in a transaction) would make it one limit for all instances.
+ * Per-instance counters (tests, and an app built without a shared store): each instance keeps its own
+ * window, so with n instances up to n × the limit would go out. The deployed API uses the Firestore
+ * adapter (adapters/firestore/firestore-sms-limits.ts): one limit for all instances (README, Many instances).
  */
 export function memorySmsLimits(limit: { points: number; durationSeconds: number } = SMS_LIMIT): SmsLimits {
   const byUser = new RateLimiterMemory({
