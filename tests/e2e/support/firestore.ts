@@ -3,6 +3,7 @@ import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firesto
 import { NETWORK_COLLECTIONS, type CmtsFields } from '@insight/common/network';
 import { THRESHOLD_COLLECTIONS, type ThresholdKind } from '@insight/common/threshold';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
+import { writeCounted } from '../../../scripts/lib/counted-seed';
 
 let app: App | undefined;
 
@@ -74,17 +75,22 @@ export async function putThreshold(
     });
 }
 
-/** The threshold lists as `npm start` seeds them (today's default ranges as rules). */
+/**
+ * The threshold lists as `npm start` seeds them (today's default ranges as rules), counted as they are
+ * written: definitions and variants with their rule counts, each rule's marker, then the rules.
+ */
 export async function putThresholdSeed(): Promise<void> {
   const set = seedThresholdSet();
-  const batch = adminDb().batch();
-  for (const kind of ['definitions', 'variants', 'rules'] as const)
-    for (const record of set[kind])
-      batch.set(adminDb().collection(THRESHOLD_COLLECTIONS[kind]).doc(record.tdId), {
-        ...record,
-        insertDate: FieldValue.serverTimestamp(),
-        updateDate: FieldValue.serverTimestamp(),
-        updatedBy: 'e2e',
-      });
-  await batch.commit();
+  const stamp = {
+    insertDate: FieldValue.serverTimestamp(),
+    updateDate: FieldValue.serverTimestamp(),
+    updatedBy: 'e2e',
+  };
+  await writeCounted(
+    adminDb(),
+    (['definitions', 'variants', 'rules'] as const).map((list) => ({
+      list,
+      rows: set[list].map((record) => ({ id: record.tdId, data: { ...record, ...stamp } })),
+    })),
+  );
 }

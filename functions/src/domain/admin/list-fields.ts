@@ -32,10 +32,14 @@ export const LIST_FIELDS: Readonly<Record<AdminListId, z.ZodType<Record<string, 
 /** Fields that travel as JSON strings but are dates in the schema. */
 const DATE_FIELDS: Partial<Record<AdminListId, readonly string[]>> = { cmts: ['configLastUpdated'] };
 
+/** Fields a schema derives from the others (a form's output carries them): ignored on the way in. */
+const DERIVED_FIELDS: Partial<Record<AdminListId, readonly string[]>> = { rules: ['isDefault'] };
+
 /** JSON carries dates as ISO strings; the schemas want Date values. */
 function revive(list: AdminListId, raw: Record<string, unknown>): Record<string, unknown> {
   const dates = DATE_FIELDS[list] ?? [];
   const revived = { ...raw };
+  for (const field of DERIVED_FIELDS[list] ?? []) delete revived[field];
   for (const field of dates) {
     const value = revived[field];
     if (typeof value === 'string' && value) {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/app-error';
+import { parseListFields } from './list-fields';
+
+const rule = {
+  tdId: 'R1',
+  definitionName: 'DEF-rxPower',
+  technology: 'GPON',
+  variantName: null,
+  rangeMin: -25,
+  rangeMax: -8,
+  alphaValue: null,
+  result: 'pass',
+  version: null,
+  description: null,
+};
+
+describe('parseListFields', () => {
+  it('when a rule arrives as the form outputs it (with the derived isDefault), then it parses and isDefault is derived again', () => {
+    expect(parseListFields('rules', 'R1', { ...rule, isDefault: false })).toMatchObject({ isDefault: true });
+  });
+
+  it('when the fields break the schema, then invalid_input names each field', () => {
+    try {
+      parseListFields('rules', 'R1', { ...rule, rangeMin: 'low' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      const { fields } = (error as AppError).details as { fields: Array<{ field: string }> };
+      expect(fields.map(({ field }) => field)).toContain('rangeMin');
+    }
+  });
+
+  it('when a CMTS date arrives as ISO text, then it is a Date; an id that is not the URL’s is refused', () => {
+    const cmts = {
+      cmtsId: 'C1',
+      hostName: 'c1',
+      ipLookup: '10.0.0.1',
+      ipManage: '10.0.0.2',
+      headEnd: 'H1',
+      marketArea: 'M1',
+      group: null,
+      versionId: null,
+      configLastUpdated: '2026-11-01T00:00:00.000Z',
+      overrideIpChecks: false,
+    };
+    expect(parseListFields('cmts', 'C1', cmts).configLastUpdated).toEqual(
+      new Date('2026-11-01T00:00:00.000Z'),
+    );
+    expect(() => parseListFields('cmts', 'C2', cmts)).toThrow(AppError);
+  });
+});
