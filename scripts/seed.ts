@@ -12,6 +12,7 @@ import { ADMIN_LISTS } from '@insight/common/admin-lists';
 import { writeCounted, type SeedList } from './lib/counted-seed';
 import { networkSeed } from './lib/network-seed';
 import { stagingSeed } from './lib/staging-seed';
+import { seedPlaybook } from './lib/playbook-seed';
 
 const SEED_AUTHOR = 'system:seed';
 
@@ -149,7 +150,8 @@ export async function seed(): Promise<{
 
     const db = getFirestore(app);
     const lists = [...networkLists(), ...thresholdLists(), ...stagingLists()];
-    const documents = (await writeCounted(db, lists)) + (await seedOltInterfaces(db));
+    const documents =
+      (await writeCounted(db, lists)) + (await seedOltInterfaces(db)) + (await seedPlaybook(db));
     const settle = await seedSettled(db, trackedRows(lists));
     return { users: DEMO_USERS.length, documents, settle };
   } finally {

@@ -9,6 +9,7 @@
  * docs/architecture.md, "Admin writes and dependency counts".
  */
 import { z } from 'zod';
+import { DIAGNOSIS_COLLECTIONS } from './diagnosis-playbook';
 import { NETWORK_COLLECTIONS } from './network';
 import { STAGING_LISTS } from './staging-lists';
 import { THRESHOLD_COLLECTIONS } from './threshold';
@@ -51,6 +52,7 @@ export const ADMIN_LIST_IDS = [
   'hosts',
   'connected',
   'firmwares',
+  'playbook',
 ] as const;
 export type AdminListId = (typeof ADMIN_LIST_IDS)[number];
 
@@ -146,6 +148,15 @@ export const ADMIN_LISTS: Readonly<Record<AdminListId, AdminListSpec>> = {
     collection: STAGING_LISTS.firmwares,
     references: [],
     tracked: false,
+    timeField: 'updatedAt',
+    createdField: null,
+  },
+  /** The diagnosis playbook (common/src/diagnosis-playbook.ts): causes and next steps by finding. */
+  playbook: {
+    collection: DIAGNOSIS_COLLECTIONS.playbook,
+    references: [],
+    tracked: false,
+    idField: 'key',
     timeField: 'updatedAt',
     createdField: null,
   },

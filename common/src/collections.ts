@@ -58,6 +58,7 @@ export const COLLECTION_ACCESS: Readonly<Record<string, CollectionAccess>> = {
   connected_devices: adminList('connected_devices/doc1', 'staging'),
   staging_device_events: { sample: 'staging_device_events/doc1', read: 'staging', write: null, delete: null },
   staging_firmwares: adminList('staging_firmwares/doc1', 'staging'),
+  diagnosis_playbook: adminList('diagnosis_playbook/doc1', 'adminRead'),
   audit_log: { sample: 'audit_log/doc1', read: 'auditRead', write: null, delete: null },
   user_roles: { sample: 'user_roles/{uid}', read: 'own', alsoRead: 'manageRoles', write: null, delete: null },
   recent_lookups: { sample: 'recent_lookups/{uid}', read: 'own', write: 'own', delete: 'own' },

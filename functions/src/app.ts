@@ -10,6 +10,10 @@ import { createWanClient } from './adapters/upstream/wan-client';
 import type { AuditSink } from './domain/audit/audit-sink';
 import type { AdminStore } from './domain/admin/admin-store';
 import { staticThresholds, type ThresholdSource } from './domain/grading/threshold-source';
+import { lookRecorder, type LookStore } from './domain/diagnosis/look-store';
+import { staticPlaybook, type PlaybookSource } from './domain/diagnosis/playbook-source';
+import { recordCompletedView } from './domain/diagnosis/record-view';
+import { diagnosisRouter } from './http/routes/diagnosis';
 import type { ChangeMarks } from './domain/cache/change-marks';
 import type { SmsLimits } from './domain/operations/sms-limits';
 import { createUpstreamCalls, type Clients } from './domain/upstream-calls';
@@ -58,6 +62,10 @@ export interface AppDeps {
   links?: ExternalLinks;
   /** The threshold rules the 360 sections are graded by; without it, the seeded defaults. */
   thresholds?: ThresholdSource;
+  /** The diagnosis playbook (causes and next steps); without it, the seeded defaults. */
+  playbook?: PlaybookSource;
+  /** Where each device's looks are kept (what changed, the trend, the last score); without it, none. */
+  looks?: LookStore;
   cache?: { ttlMs: number; freshWindowMs: number; maxEntries: number };
   /** When operations last changed each device, shared by every instance; without it, this instance only. */
   changeMarks?: ChangeMarks;
@@ -110,16 +118,28 @@ export function createApp(deps: AppDeps): Express {
   if (deps.admin) api.use(adminRouter({ store: deps.admin, audit: deps.audit }));
   if (deps.staging) api.use(stagingRouter(deps.staging));
   api.use(searchRouter(clients.search));
+  api.use(diagnosisRouter({ playbook: deps.playbook ?? staticPlaybook(), looks: deps.looks }));
+  const recordLook = deps.looks
+    ? lookRecorder(deps.looks, {
+        now: deps.now,
+        onError: (error) => logger.error('look not stored', { error: String(error) }),
+      })
+    : null;
   if (deps.links) api.use(linksRouter(deps.links));
   api.use(
-    customer360Router(calls, deps.thresholds ?? staticThresholds(), {
-      clients,
+    customer360Router(
       calls,
-      audit: deps.audit,
-      logger,
-      now: deps.now,
-      ...(deps.smsLimits ? { smsLimits: deps.smsLimits } : {}),
-    }),
+      deps.thresholds ?? staticThresholds(),
+      {
+        clients,
+        calls,
+        audit: deps.audit,
+        logger,
+        now: deps.now,
+        ...(deps.smsLimits ? { smsLimits: deps.smsLimits } : {}),
+      },
+      recordLook ? (view) => void recordCompletedView(recordLook, view) : undefined,
+    ),
   );
   app.use('/api', api);
 

@@ -10,6 +10,9 @@ import { firestoreAdminStore } from './adapters/firestore/firestore-admin-store'
 import { firestoreChangeMarks } from './adapters/firestore/firestore-change-marks';
 import { firestoreSmsLimits } from './adapters/firestore/firestore-sms-limits';
 import { firestoreThresholdLoader } from './adapters/firestore/firestore-thresholds';
+import { firestoreLookStore } from './adapters/firestore/firestore-looks';
+import { firestorePlaybookLoader } from './adapters/firestore/firestore-playbook';
+import { cachedPlaybook } from './domain/diagnosis/playbook-source';
 import { firebaseUserDirectory } from './adapters/identity/firebase-user-directory';
 import { stagingUpstream } from './adapters/upstream/staging-stream';
 import { httpTransport, type ServiceConfig } from './adapters/upstream/transport';
@@ -76,6 +79,16 @@ function getApp(): Express {
         onError: (error) => logger.error('threshold rules unreadable', { error: String(error) }),
       },
     ),
+    // The diagnosis playbook, cached like the rules: an edit reaches the views within 60 s.
+    playbook: cachedPlaybook(
+      firestorePlaybookLoader(() => getFirestore(), logger),
+      {
+        maxAgeMs: 60_000,
+        refreshAfterMs: 20_000,
+        onError: (error) => logger.error('diagnosis playbook unreadable', { error: String(error) }),
+      },
+    ),
+    looks: firestoreLookStore(() => getFirestore()),
     links: parseExternalLinks({
       TOOL_COMPASS_URL: params.toolCompassUrl.value(),
       TOOL_DIAGNOSTIC_PORTAL_URL: params.toolDiagnosticPortalUrl.value(),

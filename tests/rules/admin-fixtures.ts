@@ -5,6 +5,7 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { doc, getDoc, serverTimestamp, setDoc, Timestamp } from 'firebase/firestore';
 import type { z } from 'zod';
+import { DEFAULT_PLAYBOOK_BY_KEY, playbookFieldsSchema } from '@insight/common/diagnosis-playbook';
 import { ADMIN_LISTS, type AdminListId } from '@insight/common/admin-lists';
 import { areaFieldsSchema, cmtsFieldsSchema } from '@insight/common/network';
 import {
@@ -32,6 +33,7 @@ export const FIELDS_SCHEMAS: Readonly<Record<AdminListId, z.ZodType<Record<strin
   hosts: hostFieldsSchema,
   connected: connectedFieldsSchema,
   firmwares: firmwareFieldsSchema,
+  playbook: playbookFieldsSchema,
 };
 
 /** The id of the row of `list` that the sample rows of its child lists name. */
@@ -105,6 +107,8 @@ function input(list: AdminListId, id: string): Record<string, unknown> {
       return { macAddress: 'AABBCCDDEEFF', hostDeviceId: parentId('hosts'), portNumber: 3, state: 'waiting' };
     case 'firmwares':
       return { model: 'G-010G-Q', version: '3FE49362IJLK02', approved: true };
+    case 'playbook':
+      return { ...DEFAULT_PLAYBOOK_BY_KEY.bcMissing! };
   }
 }
 

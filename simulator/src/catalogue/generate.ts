@@ -8,6 +8,7 @@ import type { LanCpe } from '@insight/common/upstream/lan';
 import type { TelephonySubscriber } from '@insight/common/upstream/telephony';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import type { MacEntry } from './macs';
+import { applyScenario, type ScenarioName } from './scenarios';
 import { generateBilling } from './generators/billing';
 import { generateBirthCertificates } from './generators/birth-certificates';
 import { generateAccount, type CatalogueAccount } from './generators/customer-account';
@@ -36,6 +37,19 @@ export interface CatalogueCustomer extends CatalogueWan {
 }
 
 export function generateCustomer(seed: number, entry: MacEntry, epoch: number): CatalogueCustomer {
+  if (entry.scenario) return scenarioCustomer(seed, entry, entry.scenario, epoch);
+  return generatePlain(seed, entry, epoch);
+}
+
+/** A scenario device: the first base customer (same parity) that has a birth certificate, adjusted. */
+function scenarioCustomer(seed: number, entry: MacEntry, scenario: ScenarioName, epoch: number) {
+  let base = generatePlain(seed, { ...entry, scenario: null }, epoch);
+  for (let k = 1; k <= 20 && base.birthCertificates.length === 0; k++)
+    base = generatePlain(seed, { ...entry, scenario: null, index: entry.index + 40 * k }, epoch);
+  return applyScenario(base, scenario, epoch);
+}
+
+function generatePlain(seed: number, entry: MacEntry, epoch: number): CatalogueCustomer {
   const draw = startDraw(seed, entry);
   const account = generateAccount(draw);
   const billingAccounts = generateBilling(draw, account);

@@ -1,3 +1,5 @@
+import { SCENARIOS, type ScenarioName } from './scenario-names';
+
 /**
  * How simulator MACs are built, so that any MAC maps back to its catalogue entry without a lookup table:
  * a 3-byte prefix naming the family and 3 bytes of index.
@@ -9,6 +11,7 @@ export const PREFIX = {
   EPON: '3C7A8A',
   FAULT: 'FA17ED',
   BC_AGE: 'B0C0A0',
+  SCENARIO: 'D1A600',
 } as const;
 
 export const FAULTS = {
@@ -31,6 +34,8 @@ export interface MacEntry {
   index: number;
   fault: FaultName | null;
   bcAgeHours: number | null;
+  /** A diagnosis scenario device (catalogue/scenarios.ts). */
+  scenario?: ScenarioName | null;
 }
 
 const hex6 = (value: number) => value.toString(16).toUpperCase().padStart(6, '0');
@@ -43,6 +48,9 @@ export function faultMac(fault: FaultName): string {
 }
 export function bcAgeMac(hours: number): string {
   return `${PREFIX.BC_AGE}${hex6(hours)}`;
+}
+export function scenarioMac(scenario: ScenarioName): string {
+  return `${PREFIX.SCENARIO}${hex6(SCENARIOS.indexOf(scenario))}`;
 }
 
 /** Resolves a normalised MAC (12 upper-case hex digits) to its catalogue entry, or null when unknown. */
@@ -60,6 +68,10 @@ export function resolveMac(mac: string): MacEntry | null {
     // Fault devices borrow the data of a low customer index of the same parity as EPON/GPON alternate.
     return fault ? { mac, index: 100 + value, fault, bcAgeHours: null } : null;
   }
+  if (prefix === PREFIX.SCENARIO && value < SCENARIOS.length) {
+    // Built on a customer of an index of their own (GPON and EPON in turn), made healthy, then broken once.
+    return { mac, index: 400 + value, fault: null, bcAgeHours: null, scenario: SCENARIOS[value]! };
+  }
   if (prefix === PREFIX.BC_AGE && (BC_AGE_HOURS as readonly number[]).includes(value)) {
     return { mac, index: 200 + value, fault: null, bcAgeHours: value };
   }
@@ -76,7 +88,7 @@ export function parseMacParam(raw: string): string | null {
  * Identifiers derived from the MAC, and back: each device (customer, fault or fixture) has its own
  * account, billing and serial numbers, so lookups by any of them find the same device.
  */
-const FAMILIES = [PREFIX.GPON, PREFIX.FAULT, PREFIX.BC_AGE] as const;
+const FAMILIES = [PREFIX.GPON, PREFIX.FAULT, PREFIX.BC_AGE, PREFIX.SCENARIO] as const;
 
 function familyOf(mac: string): { family: number; value: number } {
   const prefix = mac.slice(0, 6);

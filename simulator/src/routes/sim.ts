@@ -15,6 +15,8 @@ import type { CatalogueCustomer } from '../catalogue/generate';
 import { generateCustomer } from '../catalogue/generate';
 import { runtimeConfigSchema, seedNumber, type RuntimeConfig } from '../config';
 import { FAULT_DESCRIPTIONS } from '../faults';
+import { SCENARIO_DESCRIPTIONS, SCENARIOS } from '../catalogue/scenarios';
+import { parseMacParam, scenarioMac } from '../catalogue/macs';
 import { badRequest, params, query as queryOf, type SimContext } from './context';
 
 export interface CatalogueItem {
@@ -55,6 +57,18 @@ const catalogueQuery = z.object({
     .regex(/^[A-Za-z0-9-]+$/)
     .optional(),
 });
+
+const measurementSchema = z
+  .object({
+    rxPower: z.number().min(-60).max(10),
+    txPower: z.number().min(-20).max(20),
+    oltRxPower: z.number().min(-60).max(10),
+    operStatus: z.number().int().min(1).max(7),
+    plumeHealth: z.number().int().min(0).max(100),
+    clientRssi: z.number().int().min(-100).max(0),
+  })
+  .partial()
+  .strict();
 
 /** The simulator's own endpoints: health, catalogue, runtime config, records. */
 export function simRoutes(
@@ -98,6 +112,16 @@ export function simRoutes(
         ),
       );
     }
+    for (const scenario of SCENARIOS) {
+      const customer = generateCustomer(seed, resolveMac(scenarioMac(scenario))!, ctx.options.epoch);
+      items.push(
+        item(
+          customer,
+          ['diagnosis', `dx-${scenario}`, customer.networkType.toLowerCase()],
+          SCENARIO_DESCRIPTIONS[scenario],
+        ),
+      );
+    }
     return items;
   }
 
@@ -138,6 +162,25 @@ export function simRoutes(
       kinds,
       items: matching.slice(query.data.offset, query.data.offset + query.data.limit),
     };
+  });
+
+  // A device's measurements changed at run time (tests change a device between two looks).
+  app.put('/_sim/devices/:mac/measurements', async (req, reply) => {
+    const mac = parseMacParam(params(req).mac ?? '');
+    if (!mac || !ctx.store.entry(mac)) return badRequest(reply, 'unknown MAC');
+    const parsed = measurementSchema.safeParse(req.body);
+    if (!parsed.success)
+      return badRequest(
+        reply,
+        'rxPower, txPower, oltRxPower, clientRssi: numbers; operStatus 1-7; plumeHealth 0-100',
+      );
+    return { mac, measurements: ctx.store.override(mac, parsed.data) };
+  });
+  app.delete('/_sim/devices/:mac/measurements', async (req, reply) => {
+    const mac = parseMacParam(params(req).mac ?? '');
+    if (!mac) return badRequest(reply, 'unknown MAC');
+    ctx.store.override(mac, null);
+    return reply.code(204).send();
   });
 
   app.get('/_sim/config', async () => config.get());

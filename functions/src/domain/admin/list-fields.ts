@@ -12,6 +12,7 @@ import {
   rackFieldsSchema,
   warehouseFieldsSchema,
 } from '@insight/common/staging-lists';
+import { playbookFieldsSchema } from '@insight/common/diagnosis-playbook';
 import { definitionFieldsSchema, ruleFieldsSchema, variantFieldsSchema } from '@insight/common/threshold';
 import { AppError } from '../../lib/app-error';
 
@@ -27,6 +28,7 @@ export const LIST_FIELDS: Readonly<Record<AdminListId, z.ZodType<Record<string, 
   hosts: hostFieldsSchema,
   connected: connectedFieldsSchema,
   firmwares: firmwareFieldsSchema,
+  playbook: playbookFieldsSchema,
 };
 
 /** Fields that travel as JSON strings but are dates in the schema. */

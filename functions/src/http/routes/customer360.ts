@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { getBirthCertificates } from '../../domain/birth-certificates/get-birth-certificates';
 import { getCustomer } from '../../domain/customer/get-customer';
+import type { CompletedView } from '../../domain/diagnosis/record-view';
 import type { ThresholdSource } from '../../domain/grading/threshold-source';
 import { getLan } from '../../domain/lan/get-lan';
 import {
@@ -59,6 +60,8 @@ export function customer360Router(
   calls: UpstreamCalls,
   thresholds: ThresholdSource,
   deps: OperationDeps,
+  /** Called once a whole-view answer has left (the diagnosis stores the device's look); never awaited. */
+  onViewComplete?: (view: CompletedView) => void,
 ): Router {
   const operations: OperationDeps = { smsLimits: memorySmsLimits(), ...deps };
   const router = Router();
@@ -107,13 +110,16 @@ export function customer360Router(
       .status(200)
       .set({ 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'private, no-store' });
     res.flushHeaders();
+    const outcomes: CompletedView['outcomes'] = {};
     await Promise.all(
       query.sections.map(async (section) => {
         let line: { section: Section; status: number; body: unknown; atMs?: number };
         try {
           line = { section, status: 200, body: await loaders[section](mac, query.language, fresh) };
+          outcomes[section] = { ok: true, body: line.body };
         } catch (error) {
           const appError = error instanceof AppError ? error : new AppError('internal', 'Internal error');
+          outcomes[section] = { ok: false, code: appError.code };
           const body = {
             error: {
               code: appError.code,
@@ -133,6 +139,8 @@ export function customer360Router(
       }),
     );
     res.end();
+    // After the answer: the view is never slower for it.
+    if (onViewComplete) setImmediate(() => onViewComplete({ mac, user: actor(res), outcomes }));
   });
 
   router.post('/360/:mac/reset', requireCapability('deviceReset'), validateMac, async (req, res) => {

@@ -1,0 +1,15 @@
+/** The diagnosis scenarios' names (catalogue/scenarios.ts), in MAC order: D1A600 00000N is the Nth. */
+export const SCENARIOS = [
+  'healthy',
+  'power-fail',
+  'power-warn',
+  'firmware-wrong',
+  'firmware-none',
+  'wifi-poor',
+  'onu-down',
+  'voice-down',
+  'no-bc',
+  'bc-stale',
+  'plume-poor',
+] as const;
+export type ScenarioName = (typeof SCENARIOS)[number];
