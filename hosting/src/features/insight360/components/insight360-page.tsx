@@ -6,11 +6,14 @@ import { formatMac, normalizeMac } from '@insight/common/mac';
 import { useRecentLookups } from '../../../hooks/use-recent-lookups';
 import { useAuth } from '../../../providers/auth-provider';
 import { usePreferences } from '../../../providers/preferences-provider';
+import { useDiagnosis, usePlaybook } from '../api/diagnosis';
 import { useExternalLinks } from '../api/external-links';
 import { useViewSections } from '../api/sections';
 import { useDebouncedMac } from '../hooks/use-debounced-mac';
 import { useTabParam } from '../hooks/use-tab-param';
 import { CustomerCard } from './customer-card';
+import { FindingsList } from './findings-list';
+import { LookChanges } from './look-changes';
 import { SummaryStrip, useStripEntries } from './summary-strip';
 import { ViewHeader } from './view-header';
 import { preloadTabs, TAB_KEYS, VIEW_TABS } from './view-tabs';
@@ -50,6 +53,8 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
   const sections = useViewSections(mac, i18n.language === 'fr' ? 'fr' : 'en');
   const links = useExternalLinks();
   const strip = useStripEntries(sections);
+  const diagnosis = useDiagnosis(sections);
+  const playbook = usePlaybook();
   const [tab, setTab] = useTabParam(TAB_KEYS);
   const customerError = sections.customer.error;
   const networkType = sections.wan.data?.data.details.networkType;
@@ -73,6 +78,25 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
               {customerError.path ? ` (${customerError.path})` : ''}
             </Alert>
           )}
+        </>
+      )}
+      {/* First on the screen, on a phone too: what is wrong and what to do, then what changed. */}
+      <FindingsList
+        mac={mac}
+        roles={roles}
+        sections={sections}
+        diagnosis={diagnosis}
+        playbook={playbook}
+        onOpenTab={setTab}
+      />
+      {customerError?.code !== 'mac_not_found' && (
+        <>
+          <LookChanges
+            key={mac}
+            mac={mac}
+            measures={diagnosis.measures}
+            complete={diagnosis.pending.length === 0}
+          />
           <SummaryStrip entries={strip} onOpen={setTab} />
           <CustomerCard sections={sections} />
         </>

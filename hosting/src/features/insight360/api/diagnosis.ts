@@ -1,0 +1,91 @@
+/**
+ * The diagnosis of the 360 view (common/src/diagnosis.ts, the function the API scores and stores looks
+ * with), run here on the sections answered so far: the findings fill in as the sections arrive and never
+ * wait for the slowest one. The playbook's texts come from the API (engineering's edits) and, until they
+ * have, from the seeded defaults; the device's earlier looks from GET /api/360/{mac}/looks.
+ */
+import { useMemo } from 'react';
+import useSWR from 'swr';
+import {
+  diagnose,
+  measuresOf,
+  type DiagnosisInput,
+  type LookSnapshot,
+  type SectionState,
+} from '@insight/common/diagnosis';
+import {
+  DEFAULT_PLAYBOOK_BY_KEY,
+  mergePlaybook,
+  type Playbook,
+  type PlaybookEntry,
+} from '@insight/common/diagnosis-playbook';
+import { apiFetch, type HttpError } from '../../../lib/http-client';
+import type { ViewSections } from './sections';
+
+type Swr<T> = { data?: { data: T }; error?: { code: string; path?: string } };
+
+const stateOf = <T>(swr: Swr<T>): SectionState<T> =>
+  swr.data
+    ? { status: 'ok', data: swr.data.data }
+    : swr.error
+      ? { status: 'error', code: swr.error.code, ...(swr.error.path ? { path: swr.error.path } : {}) }
+      : { status: 'pending' };
+
+export function diagnosisInputOf(sections: ViewSections): DiagnosisInput {
+  return {
+    customer: stateOf(sections.customer),
+    wan: stateOf(sections.wan),
+    lan: stateOf(sections.lan),
+    voice: stateOf(sections.voice),
+    bc: stateOf(sections.bc),
+  };
+}
+
+/** The diagnosis of what the view holds now, and the measurements it would store as a look. */
+export function useDiagnosis(sections: ViewSections) {
+  const { customer, wan, lan, voice, bc } = sections;
+  return useMemo(() => {
+    const input = diagnosisInputOf({ customer, wan, lan, voice, bc } as ViewSections);
+    return { ...diagnose(input), measures: measuresOf(input) };
+    // The SWR objects change identity on every render; their data and error are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [
+    customer.data,
+    customer.error,
+    wan.data,
+    wan.error,
+    lan.data,
+    lan.error,
+    voice.data,
+    voice.error,
+    bc.data,
+    bc.error,
+  ]);
+}
+
+/** The playbook: engineering's entries over the defaults; the defaults until the API answered. */
+export function usePlaybook(): Playbook {
+  const { data } = useSWR<{ entries: PlaybookEntry[] }, HttpError>(
+    '/diagnosis/playbook',
+    (path: string) => apiFetch<{ entries: PlaybookEntry[] }>(path),
+    {
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+      dedupingInterval: 60_000,
+    },
+  );
+  return useMemo(() => (data ? mergePlaybook(data.entries) : DEFAULT_PLAYBOOK_BY_KEY), [data]);
+}
+
+/** The device's stored looks, newest first (the previous look, the trend). */
+export function useLooks(mac: string) {
+  return useSWR<{ looks: LookSnapshot[] }, HttpError>(
+    `/360/${mac}/looks`,
+    (path: string) => apiFetch<{ looks: LookSnapshot[] }>(path),
+    {
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+      dedupingInterval: 10_000,
+    },
+  );
+}

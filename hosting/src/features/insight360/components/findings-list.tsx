@@ -1,0 +1,304 @@
+/**
+ * The findings at the top of the 360 view: what is wrong in plain words, ranked, each with its severity
+ * (word and icon, never colour alone), the value and the threshold rule that decided, the likely cause,
+ * the next step with the operation's button when there is one, and a link to the tab with the detail.
+ * The experience score sits in the header with its reasons. Fills in as the sections arrive.
+ */
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  LinearProgress,
+  Link,
+  Paper,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import ErrorIcon from '@mui/icons-material/Error';
+import WarningIcon from '@mui/icons-material/Warning';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { useTranslation } from 'react-i18next';
+import { formatMac } from '@insight/common/mac';
+import { can, type RoleKey } from '@insight/common/roles';
+import type { Diagnosis, Finding, Severity } from '@insight/common/diagnosis';
+import { fillPlaybookText, type Playbook, type PlaybookEntry } from '@insight/common/diagnosis-playbook';
+import { OperationDialog } from '../../../components/operation-dialog';
+import { useGradeReason } from '../../../components/grade-chip';
+import { useOperation } from '../../../hooks/use-operation';
+import { useRegenerateCertificate } from '../api/birth-certificates';
+import { resetDevice } from '../api/operations';
+import type { ViewSections } from '../api/sections';
+import type { TabKey } from './view-tabs';
+
+const ICONS: Record<Severity, React.ReactNode> = {
+  fail: <ErrorIcon color="error" fontSize="small" />,
+  warn: <WarningIcon color="warning" fontSize="small" />,
+  unknown: <HelpOutlineIcon color="action" fontSize="small" />,
+};
+const BORDER: Record<Severity, string> = {
+  fail: 'error.main',
+  warn: 'warning.main',
+  unknown: 'text.secondary',
+};
+
+type Language = 'en' | 'fr';
+const textsOf = (entry: PlaybookEntry | undefined, language: Language, values: Finding['values']) => {
+  if (!entry) return null;
+  const fill = (text: string) => fillPlaybookText(text, values);
+  return language === 'fr'
+    ? { title: fill(entry.titleFr), cause: fill(entry.causeFr), step: fill(entry.stepFr) }
+    : { title: fill(entry.titleEn), cause: fill(entry.causeEn), step: fill(entry.stepEn) };
+};
+
+/** The score as a word and a number, with its reasons (what took points off) on hover and focus. */
+export function ExperienceScore({
+  diagnosis,
+  playbook,
+}: {
+  diagnosis: Pick<Diagnosis, 'score' | 'findings'>;
+  playbook: Playbook;
+}) {
+  const { t, i18n } = useTranslation('insight360');
+  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
+  const { score, findings } = diagnosis;
+  if (score === null) return null;
+  const reasons = findings.map(
+    (finding) =>
+      `−${finding.penalty} ${textsOf(playbook[finding.key], language, finding.values)?.title ?? finding.key}`,
+  );
+  const label = t('diagnosis.score', { score });
+  const reasonText = reasons.length > 0 ? reasons.join(' · ') : t('diagnosis.scorePerfect');
+  return (
+    <Tooltip title={reasonText}>
+      <Chip
+        data-testid="experience-score"
+        data-score={score}
+        tabIndex={0}
+        label={`${label} — ${t(`diagnosis.scoreWord.${score}` as 'diagnosis.scoreWord.5')}`}
+        aria-label={`${label}. ${reasonText}`}
+        color={score >= 5 ? 'success' : score >= 4 ? 'default' : score >= 3 ? 'warning' : 'error'}
+        variant={score >= 4 ? 'outlined' : 'filled'}
+        icon={score >= 5 ? <CheckCircleIcon /> : score >= 3 ? <WarningIcon /> : <ErrorIcon />}
+      />
+    </Tooltip>
+  );
+}
+
+function FindingAction({
+  mac,
+  finding,
+  action,
+  roles,
+  sections,
+}: {
+  mac: string;
+  finding: Finding;
+  action: PlaybookEntry['action'];
+  roles: readonly RoleKey[];
+  sections: ViewSections;
+}) {
+  const { t, i18n } = useTranslation('insight360');
+  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
+  const [open, setOpen] = useState(false);
+  const reset = useOperation((key) => resetDevice(mac, key));
+  const regenerate = useOperation(useRegenerateCertificate(mac, language));
+  if (action === 'reset' && can(roles, 'deviceReset'))
+    return (
+      <>
+        <Button
+          size="small"
+          variant="outlined"
+          color="warning"
+          onClick={() => (reset.reset(), setOpen(true))}
+          data-testid={`finding-action-${finding.id}`}
+        >
+          {t('wan.reset')}
+        </Button>
+        <OperationDialog
+          open={open}
+          message={t('ops.resetConfirm', { mac: formatMac(mac) })}
+          state={reset.state}
+          sentMessage={
+            reset.state.status === 'sent' ? t('ops.sent', { requestId: reset.state.result.requestId }) : ''
+          }
+          onConfirm={() =>
+            void reset.submit().then((result) => {
+              // The finding follows the device: its sections are read again, bypassing the cache.
+              if (result) for (const section of Object.values(sections)) void section.refresh();
+            })
+          }
+          onClose={() => setOpen(false)}
+          testId="finding-reset-dialog"
+        />
+      </>
+    );
+  if (action === 'regenerateBc' && can(roles, 'regenerateBc'))
+    return (
+      <>
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => (regenerate.reset(), setOpen(true))}
+          data-testid={`finding-action-${finding.id}`}
+        >
+          {finding.key === 'bcMissing' ? t('bc.generate') : t('bc.regenerate')}
+        </Button>
+        <OperationDialog
+          open={open}
+          message={t('bc.confirmRegenerateNone', { mac: formatMac(mac) })}
+          state={regenerate.state}
+          sentMessage={
+            regenerate.state.status === 'sent'
+              ? t('bc.regenerated', { method: regenerate.state.result.method })
+              : ''
+          }
+          onConfirm={() => void regenerate.submit()}
+          onClose={() => setOpen(false)}
+          testId="finding-regenerate-dialog"
+        />
+      </>
+    );
+  return null;
+}
+
+export interface FindingsListProps {
+  mac: string;
+  roles: readonly RoleKey[];
+  sections: ViewSections;
+  diagnosis: Diagnosis;
+  playbook: Playbook;
+  onOpenTab(tab: TabKey): void;
+}
+
+export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpenTab }: FindingsListProps) {
+  const { t, i18n } = useTranslation('insight360');
+  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
+  const gradeReason = useGradeReason();
+  const { findings, pending } = diagnosis;
+  const total = 5;
+  const loading = pending.length === total;
+  const healthy = pending.length === 0 && findings.length === 0;
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="findings-title"
+      data-testid="findings"
+      data-state={loading ? 'loading' : pending.length > 0 ? 'partial' : healthy ? 'healthy' : 'complete'}
+      sx={{ p: { xs: 1.5, sm: 2 } }}
+    >
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1 }}
+      >
+        <Typography id="findings-title" variant="h6" component="h2">
+          {t('diagnosis.title')}
+        </Typography>
+        <ExperienceScore diagnosis={diagnosis} playbook={playbook} />
+      </Stack>
+      {pending.length > 0 && (
+        <Box role="status" aria-live="polite" data-testid="findings-pending" sx={{ mb: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {loading
+              ? t('diagnosis.loading')
+              : t('diagnosis.partial', {
+                  sections: pending.map((key) => t(`diagnosis.sections.${key}`)).join(', '),
+                })}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={((total - pending.length) / total) * 100}
+            aria-label={t('diagnosis.progress', { done: total - pending.length, total })}
+            sx={{ mt: 0.5 }}
+          />
+        </Box>
+      )}
+      {healthy && (
+        <Alert
+          severity="success"
+          data-testid="findings-healthy"
+          icon={<CheckCircleIcon fontSize="inherit" />}
+        >
+          {t('diagnosis.healthy')}
+        </Alert>
+      )}
+      {!loading && !healthy && findings.length === 0 && (
+        <Typography variant="body2" color="text.secondary" data-testid="findings-none-yet">
+          {t('diagnosis.noneYet')}
+        </Typography>
+      )}
+      {findings.length > 0 && (
+        <Box
+          component="ol"
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
+          aria-live="polite"
+        >
+          {findings.map((finding) => {
+            const entry = playbook[finding.key];
+            const texts = textsOf(entry, language, finding.values);
+            const tab = (entry?.tab ?? 'overview') as TabKey;
+            return (
+              <Box
+                component="li"
+                key={finding.id}
+                data-testid={`finding-${finding.id}`}
+                data-key={finding.key}
+                data-severity={finding.severity}
+                sx={{ borderLeft: 4, borderColor: BORDER[finding.severity], pl: 1.5, py: 0.5 }}
+              >
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  {ICONS[finding.severity]}
+                  <Typography variant="caption" sx={{ fontWeight: 700, textTransform: 'uppercase' }}>
+                    {t(`diagnosis.severity.${finding.severity}`)}
+                  </Typography>
+                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                    {texts?.title ?? finding.key}
+                  </Typography>
+                </Stack>
+                {finding.grading && (
+                  <Typography variant="body2" data-testid="finding-rule">
+                    <strong>{t('diagnosis.measured')}</strong> {gradeReason(finding.grading)}
+                  </Typography>
+                )}
+                {texts && (
+                  <>
+                    <Typography variant="body2">
+                      <strong>{t('diagnosis.cause')}</strong> {texts.cause}
+                    </Typography>
+                    <Typography variant="body2">
+                      <strong>{t('diagnosis.nextStep')}</strong> {texts.step}
+                    </Typography>
+                  </>
+                )}
+                <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+                  <FindingAction
+                    mac={mac}
+                    finding={finding}
+                    action={entry?.action ?? null}
+                    roles={roles}
+                    sections={sections}
+                  />
+                  <Link
+                    component="button"
+                    type="button"
+                    variant="body2"
+                    onClick={() => onOpenTab(tab)}
+                    data-testid={`finding-details-${finding.id}`}
+                  >
+                    {t('diagnosis.details', { tab: t(`tabs.${tab}`, { networkType: 'EPON/GPON' }) })}
+                  </Link>
+                </Stack>
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+    </Paper>
+  );
+}
