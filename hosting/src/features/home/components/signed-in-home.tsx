@@ -18,6 +18,8 @@ import type { Tool } from '../../../lib/tools';
 import { AppLink } from '../../../components/app-link';
 import { MacSearchField } from '../../../components/mac-search-field';
 import { useRecentLookups } from '../../../hooks/use-recent-lookups';
+import { useDeviceScores } from '../../../hooks/use-device-scores';
+import { ScoreBadge } from '../../../components/score-badge';
 
 /** The signed-in home: the MAC search, the user's recent lookups and the tools their roles open. */
 export default function SignedInHome({ tools }: { tools: Tool[] }) {
@@ -26,6 +28,8 @@ export default function SignedInHome({ tools }: { tools: Tool[] }) {
   const { state } = useAuth();
   const user = state.status === 'signedIn' ? state.user : null;
   const recent = useRecentLookups(user?.uid ?? null);
+  // Who is in trouble at a glance: each device's score at its last look.
+  const scores = useDeviceScores(recent.list);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto' }}>
@@ -62,7 +66,11 @@ export default function SignedInHome({ tools }: { tools: Tool[] }) {
                   <Chip
                     key={mac}
                     icon={<HistoryIcon />}
-                    label={formatMac(mac)}
+                    label={
+                      <>
+                        {formatMac(mac)} <ScoreBadge score={scores[mac]} testId={`recent-score-${mac}`} />
+                      </>
+                    }
                     component={AppLink}
                     href={`/i/mac/${mac}`}
                     clickable

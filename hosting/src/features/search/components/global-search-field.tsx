@@ -1,3 +1,5 @@
+import { ScoreBadge } from '../../../components/score-badge';
+import { useDeviceScores } from '../../../hooks/use-device-scores';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Autocomplete, Box, Chip, CircularProgress, IconButton, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
@@ -72,6 +74,8 @@ export function GlobalSearchField({ id, shortcut = false }: Props) {
   const failed = query !== null && settled === query && search.error !== undefined;
   const options = query === null || failed ? [] : (search.data?.results ?? []);
   const loading = query !== null && !fresh && !failed;
+  // Each result's score at its device's last look (one read for the list).
+  const scores = useDeviceScores(options.map((option) => option.mac));
 
   function open360(mac: string) {
     if (!ready) return;
@@ -187,6 +191,7 @@ export function GlobalSearchField({ id, shortcut = false }: Props) {
                 </Typography>
               )}
             </Box>
+            <ScoreBadge score={scores[option.mac]} testId={`search-score-${option.mac}`} />
             <Chip size="small" variant="outlined" label={matchedLabel(option)} />
           </Box>
         )}

@@ -1,0 +1,26 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ok } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
+import HomePage from './home-page';
+
+describe('recent lookups with their scores', () => {
+  it('shows each device’s score at its last look, in words for screen readers, and nothing for one never looked at', async () => {
+    const { api } = await renderApp(<HomePage tools={[]} />, {
+      user: { uid: 'u-scores', roles: ['support1'] },
+      firestore: { recent_lookups: { 'u-scores': { macs: ['A4C1E8000010', '3C7A8A000011'] } } },
+      api: {
+        'GET /diagnosis/scores': ok({
+          scores: { A4C1E8000010: { score: 2, at: '2026-11-20T14:00:00.000Z' } },
+        }),
+      },
+    });
+    const badge = await screen.findByTestId('recent-score-A4C1E8000010');
+    expect(badge.getAttribute('data-score')).toBe('2');
+    expect(badge.getAttribute('aria-label')).toContain('Experience 2 of 5');
+    expect(screen.queryByTestId('recent-score-3C7A8A000011')).toBeNull();
+    // One read for the whole list.
+    expect(api.called('GET', '/diagnosis/scores')).toHaveLength(1);
+    expect(api.called('GET', '/diagnosis/scores')[0]!.query.get('macs')).toBe('A4C1E8000010,3C7A8A000011');
+  });
+});
