@@ -19,7 +19,7 @@ import { useGridLocaleText } from '../../lib/grid-locale';
 
 export const PAGE_SIZES = [25, 50, 100];
 
-interface Props<R extends GridValidRowModel & { id: string }> {
+export interface AdminTableProps<R extends GridValidRowModel & { id: string }> {
   /** The table's accessible name. */
   label: string;
   rows: readonly R[];
@@ -86,7 +86,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
   flagged,
   height = 'max(420px, calc(100vh - 300px))',
   testId,
-}: Props<R>) {
+}: AdminTableProps<R>) {
   const { t } = useTranslation();
   const localeText = useGridLocaleText({ noRowsLabel: t('adminKit.empty') });
   const [, navigate] = useLocation();

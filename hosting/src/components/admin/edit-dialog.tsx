@@ -14,7 +14,14 @@ import {
   TextField,
 } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type DefaultValues,
+  type FieldValues,
+  type Resolver,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useValidationText } from '../../lib/validation-text';
@@ -36,7 +43,8 @@ interface Props<S extends z.ZodType<FieldValues, FieldValues>> {
   title: string;
   /** The entity's schema from common/ (plus the screen's cross-row checks): the form's only validator. */
   schema: S;
-  defaultValues: z.input<S>;
+  /** The values the form opens with (a field left out starts empty, e.g. a choice not made yet). */
+  defaultValues: DefaultValues<z.input<S>>;
   fields: readonly FormField[];
   /** A warning about the values as typed (e.g. 'Caution: if ID exists…'), or null. */
   notice?: (values: z.input<S>) => string | null;
@@ -73,12 +81,12 @@ export function EditDialog<S extends z.ZodType<FieldValues, FieldValues>>({
   const titleId = useId();
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     resolver: zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
-    defaultValues: defaultValues as never,
+    defaultValues,
     mode: 'onTouched',
   });
   const { control, handleSubmit, reset, formState } = form;
   useEffect(() => {
-    if (open) reset(defaultValues as never);
+    if (open) reset(defaultValues);
     // Reset only when the dialog opens: defaultValues is a new object on every render of the caller.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);

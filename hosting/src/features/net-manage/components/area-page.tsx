@@ -1,9 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Chip, Link } from '@mui/material';
 import { useLocation, useSearch } from 'wouter';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import {
   areaFieldsSchema,
   COUNT_FIELD,
@@ -11,22 +10,16 @@ import {
   NETWORK_COLLECTIONS,
   type AreaDocument,
 } from '@insight/common/network';
-import { AdminTable } from '../../../components/admin/admin-table';
+import { AdminList, type InUse, type ListForm } from '../../../components/admin/admin-list';
 import { AppLink } from '../../../components/app-link';
-import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
-import { EditDialog, type FormField } from '../../../components/admin/edit-dialog';
 import { RecountButton } from '../../../components/admin/recount-button';
 import { CountCell } from '../../../components/admin/row-flags';
-import { dependentCount } from '../../../lib/admin-writes';
 import { useFormatDateTime } from '../../../lib/date';
 import type { WithId } from '../../../lib/firestore-hooks';
-import { runWrite } from '../../../lib/write-error-store';
 import { historyPath } from '../../../lib/history-path';
 import { deleteArea, saveArea, useAreas, type AreaKind } from '../api/network-lists';
-import { DependentsDialog } from './dependents-dialog';
 
 type Row = WithId<AreaDocument>;
-type Editing = { mode: 'add' } | { mode: 'edit'; row: Row } | null;
 
 const formSchema = areaFieldsSchema.extend({ id: idSchema });
 
@@ -39,11 +32,6 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
   const { t } = useTranslation('admin');
   const formatDate = useFormatDateTime();
   const list = useAreas(kind);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Row | null>(null);
-  // A delete refused: the row and how many CMTS rows use it (the server's count when it answered 409).
-  const [refused, setRefused] = useState<{ row: Row; count: number } | null>(null);
-  const ids = useMemo(() => new Set(list.rows.map((row) => row.id)), [list.rows]);
   // ?id=ON-OTT-01: one row (the 360 view's head end link).
   const only = new URLSearchParams(useSearch()).get('id');
   const [location, navigate] = useLocation();
@@ -91,103 +79,61 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
       valueFormatter: date,
     },
   ];
-  const fields: FormField[] = [
-    {
-      name: 'id',
-      label: t('netManage.fields.code'),
-      disabled: editing?.mode === 'edit',
-      helperText: t('netManage.codeHelp'),
-    },
-    { name: 'name', label: t('netManage.fields.name') },
-  ];
-  const title = t(`netManage.${kind}`);
+  const form: ListForm<Row, typeof formSchema> = {
+    schema: formSchema,
+    key: 'id',
+    fields: [
+      { name: 'id', label: t('netManage.fields.code'), helperText: t('netManage.codeHelp') },
+      { name: 'name', label: t('netManage.fields.name') },
+    ],
+    defaults: (row) => (row ? { id: row.id, name: row.name } : { id: '', name: '' }),
+  };
+  // SPEC.md section 5: an entry that CMTS rows use is not deleted; the dialog links to those rows.
+  const inUse: InUse<Row> = {
+    count: (row) => row.cmtsCount,
+    of: 'cmts',
+    refusal: (row, count) => ({
+      title: t('netManage.deleteRefusedTitle', { name: row.name }),
+      message: t('netManage.totalInCmts', { num: count }),
+      hint: t('netManage.searchAndUpdate'),
+      link: { href: dependentsPath(kind, row.id), label: t('netManage.showDependents', { num: count }) },
+    }),
+    testId: 'dependents',
+  };
 
   return (
-    <>
-      <AdminTable<Row>
-        label={title}
-        testId={`${kind}-table`}
-        rows={rows}
-        actions={
-          only || canWrite ? (
-            <>
-              {only && (
-                <Chip
-                  color="primary"
-                  data-testid="area-filter"
-                  label={t('netManage.filteredBy.id', { id: only })}
-                  onDelete={() => navigate(location, { replace: true })}
-                />
-              )}
-              {canWrite && <RecountButton />}
-            </>
-          ) : undefined
-        }
-        columns={columns}
-        loading={list.loading}
-        error={list.error}
-        invalid={list.invalid}
-        synced={list.synced}
-        canWrite={canWrite}
-        addLabel={t(`netManage.add.${kind}`)}
-        onAdd={() => setEditing({ mode: 'add' })}
-        onEdit={(row) => setEditing({ mode: 'edit', row })}
-        historyPath={(row) => historyPath(NETWORK_COLLECTIONS[kind], row.id)}
-        // The kept count is a first hint; the server has the last word (409 inUse, below).
-        onDelete={(row) => (row.cmtsCount > 0 ? setRefused({ row, count: row.cmtsCount }) : setDeleting(row))}
-        csvFileName={`insight-${kind === 'headEnd' ? 'head-ends' : 'marketing-areas'}`}
-      />
-      <EditDialog
-        open={editing !== null}
-        title={
-          editing?.mode === 'edit'
-            ? t('netManage.editEntry', { id: editing.row.id })
-            : t(`netManage.add.${kind}`)
-        }
-        schema={formSchema}
-        defaultValues={
-          editing?.mode === 'edit' ? { id: editing.row.id, name: editing.row.name } : { id: '', name: '' }
-        }
-        fields={fields}
-        notice={(values) =>
-          editing?.mode === 'add' && ids.has(String(values.id ?? '').trim()) ? t('netManage.idExists') : null
-        }
-        onSubmit={({ id, ...values }: z.output<typeof formSchema>) =>
-          runWrite(() => saveArea(kind, id, values))
-        }
-        onClose={() => setEditing(null)}
-        testId={`${kind}-dialog`}
-      />
-      <ConfirmDeleteDialog
-        item={deleting ? `${deleting.name} (${deleting.id})` : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          const row = deleting;
-          const done = await runWrite(() => deleteArea(kind, row.id), {
-            onConflict: (conflict) => {
-              if (conflict.reason !== 'inUse') return false;
-              setDeleting(null);
-              setRefused({ row, count: dependentCount(conflict, 'cmts') });
-              return true;
-            },
-          });
-          if (done) setDeleting(null);
-        }}
-      />
-      <DependentsDialog
-        entry={
-          refused
-            ? {
-                id: refused.row.id,
-                name: refused.row.name,
-                count: refused.count,
-                filterPath: dependentsPath(kind, refused.row.id),
-              }
-            : null
-        }
-        onClose={() => setRefused(null)}
-      />
-    </>
+    <AdminList<Row, typeof formSchema>
+      label={t(`netManage.${kind}`)}
+      testId={`${kind}-table`}
+      dialogTestId={`${kind}-dialog`}
+      list={list}
+      rows={rows}
+      columns={columns}
+      canWrite={canWrite}
+      addLabel={t(`netManage.add.${kind}`)}
+      editTitle={(row) => t('netManage.editEntry', { id: row.id })}
+      describe={(row) => `${row.name} (${row.id})`}
+      form={form}
+      save={({ id, ...fields }) => saveArea(kind, id, fields)}
+      remove={(row) => deleteArea(kind, row.id)}
+      inUse={inUse}
+      historyPath={(row) => historyPath(NETWORK_COLLECTIONS[kind], row.id)}
+      csvFileName={`insight-${kind === 'headEnd' ? 'head-ends' : 'marketing-areas'}`}
+      actions={
+        only || canWrite ? (
+          <>
+            {only && (
+              <Chip
+                color="primary"
+                data-testid="area-filter"
+                label={t('netManage.filteredBy.id', { id: only })}
+                onDelete={() => navigate(location, { replace: true })}
+              />
+            )}
+            {canWrite && <RecountButton />}
+          </>
+        ) : undefined
+      }
+    />
   );
 }

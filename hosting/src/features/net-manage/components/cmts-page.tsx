@@ -6,14 +6,11 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { cmtsFieldsOf, NETWORK_COLLECTIONS, type CmtsDocument } from '@insight/common/network';
-import { AdminTable } from '../../../components/admin/admin-table';
-import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
-import { EditDialog, type FormField } from '../../../components/admin/edit-dialog';
+import { AdminList, type ListForm } from '../../../components/admin/admin-list';
 import { RecountButton } from '../../../components/admin/recount-button';
 import { MissingParent } from '../../../components/admin/row-flags';
 import { useFormatDateTime } from '../../../lib/date';
 import type { WithId } from '../../../lib/firestore-hooks';
-import { runWrite } from '../../../lib/write-error-store';
 import { historyPath } from '../../../lib/history-path';
 import { deleteCmts, saveCmts, useAreas, useCmtsRows } from '../api/network-lists';
 import { cmtsFormSchema, EMPTY_CMTS } from './cmts-form';
@@ -22,7 +19,6 @@ import { downloadCmtsCsv } from './cmts-csv';
 const ImportDialog = lazy(() => import('./cmts-import-dialog'));
 
 type Row = WithId<CmtsDocument>;
-type Editing = { mode: 'add' } | { mode: 'edit'; row: Row } | null;
 
 /** URL filters: `?headEnd=ID`, `?marketArea=ID` (a refused delete's link), `?cmtsId=ID` (the 360 view's link). */
 const URL_FILTERS = ['headEnd', 'marketArea', 'cmtsId'] as const;
@@ -34,8 +30,6 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
   const cmts = useCmtsRows();
   const headEnds = useAreas('headEnd', { notify: false });
   const marketAreas = useAreas('marketArea', { notify: false });
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Row | null>(null);
   const [importing, setImporting] = useState(false);
   const search = useSearch();
   const [location, navigate] = useLocation();
@@ -53,7 +47,6 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
     () => (filter ? cmts.rows.filter((row) => row[filter.field] === filter.id) : cmts.rows),
     [cmts.rows, filter?.field, filter?.id], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const ids = useMemo(() => new Set(cmts.rows.map((row) => row.id)), [cmts.rows]);
   // A reference is flagged only once its list is the server's whole list (not a cache or a first page).
   const known = {
     headEnd: headEnds.synced && !headEnds.loading && !headEnds.error,
@@ -132,53 +125,58 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
 
   const options = (map: Map<string, string>) =>
     [...map].map(([value, name]) => ({ value, label: `${name} (${value})` }));
-  const fields: FormField[] = [
-    { name: 'cmtsId', label: t('netManage.fields.cmtsId'), disabled: editing?.mode === 'edit' },
-    { name: 'hostName', label: t('netManage.fields.hostName') },
-    { name: 'ipLookup', label: t('netManage.fields.ipLookup') },
-    { name: 'ipManage', label: t('netManage.fields.ipManage') },
-    {
-      name: 'headEnd',
-      label: t('netManage.fields.headEnd'),
-      kind: 'select',
-      options: options(names.headEnd),
-    },
-    {
-      name: 'marketArea',
-      label: t('netManage.fields.marketArea'),
-      kind: 'select',
-      options: options(names.marketArea),
-    },
-    { name: 'group', label: t('netManage.fields.group') },
-    { name: 'versionId', label: t('netManage.fields.versionId') },
-    { name: 'configLastUpdated', label: t('netManage.fields.lastConfig'), kind: 'datetime' },
-    {
-      name: 'overrideIpChecks',
-      label: t('netManage.fields.overrideIpChecks'),
-      kind: 'checkbox',
-      helperText: t('netManage.overrideHelp'),
-    },
-  ];
+  const form: ListForm<Row, typeof schema> = {
+    schema,
+    key: 'cmtsId',
+    defaults: (row) => (row ? cmtsFieldsOf(row) : EMPTY_CMTS),
+    fields: [
+      { name: 'cmtsId', label: t('netManage.fields.cmtsId') },
+      { name: 'hostName', label: t('netManage.fields.hostName') },
+      { name: 'ipLookup', label: t('netManage.fields.ipLookup') },
+      { name: 'ipManage', label: t('netManage.fields.ipManage') },
+      {
+        name: 'headEnd',
+        label: t('netManage.fields.headEnd'),
+        kind: 'select',
+        options: options(names.headEnd),
+      },
+      {
+        name: 'marketArea',
+        label: t('netManage.fields.marketArea'),
+        kind: 'select',
+        options: options(names.marketArea),
+      },
+      { name: 'group', label: t('netManage.fields.group') },
+      { name: 'versionId', label: t('netManage.fields.versionId') },
+      { name: 'configLastUpdated', label: t('netManage.fields.lastConfig'), kind: 'datetime' },
+      {
+        name: 'overrideIpChecks',
+        label: t('netManage.fields.overrideIpChecks'),
+        kind: 'checkbox',
+        helperText: t('netManage.overrideHelp'),
+      },
+    ],
+  };
 
   const clearFilter = () => navigate(location, { replace: true });
 
   return (
     <>
-      <AdminTable<Row>
+      <AdminList<Row, typeof schema>
         label={t('netManage.cmtsTable')}
         testId="cmts-table"
+        dialogTestId="cmts-dialog"
+        list={cmts}
         rows={rows}
         columns={columns}
-        loading={cmts.loading}
-        error={cmts.error}
-        invalid={cmts.invalid}
-        synced={cmts.synced}
         canWrite={canWrite}
         addLabel={t('netManage.addCmts')}
-        onAdd={() => setEditing({ mode: 'add' })}
-        onEdit={(row) => setEditing({ mode: 'edit', row })}
+        editTitle={(row) => t('netManage.editCmts', { id: row.id })}
+        describe={(row) => row.id}
+        form={form}
+        save={saveCmts}
+        remove={(row) => deleteCmts(row.id)}
         historyPath={(row) => historyPath(NETWORK_COLLECTIONS.cmts, row.id)}
-        onDelete={setDeleting}
         csvFileName={false}
         actions={
           <>
@@ -212,30 +210,6 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
             {canWrite && <RecountButton />}
           </>
         }
-      />
-      <EditDialog
-        open={editing !== null}
-        title={
-          editing?.mode === 'edit' ? t('netManage.editCmts', { id: editing.row.id }) : t('netManage.addCmts')
-        }
-        schema={schema}
-        defaultValues={editing?.mode === 'edit' ? cmtsFieldsOf(editing.row) : EMPTY_CMTS}
-        fields={fields}
-        notice={(values) =>
-          editing?.mode === 'add' && ids.has(String(values.cmtsId ?? '').trim())
-            ? t('netManage.idExists')
-            : null
-        }
-        onSubmit={(values) => runWrite(() => saveCmts(values))}
-        onClose={() => setEditing(null)}
-        testId="cmts-dialog"
-      />
-      <ConfirmDeleteDialog
-        item={deleting?.id ?? null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (deleting && (await runWrite(() => deleteCmts(deleting.id)))) setDeleting(null);
-        }}
       />
       {importing && (
         <Suspense fallback={null}>

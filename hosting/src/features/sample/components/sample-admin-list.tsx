@@ -2,59 +2,45 @@ import { useState } from 'react';
 import { FormControlLabel, Switch, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { areaFieldsSchema, idSchema } from '@insight/common/network';
-import { AdminTable } from '../../../components/admin/admin-table';
-import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
-import { EditDialog, type FormField } from '../../../components/admin/edit-dialog';
+import { AdminList, type ListForm } from '../../../components/admin/admin-list';
 import { notifyDataUpdated } from '../../../lib/snackbar-store';
-import { runWrite } from '../../../lib/write-error-store';
 import { DEMO_AREAS, DEMO_DATABASE_MESSAGE, type DemoArea } from './demo-data';
 
 const TABLE_STATES = ['rows', 'loading', 'empty', 'error', 'readOnly'] as const;
 type TableState = (typeof TABLE_STATES)[number];
-type Editing = { mode: 'add' } | { mode: 'edit'; row: DemoArea } | null;
 
 const formSchema = areaFieldsSchema.extend({ id: idSchema });
 
 /** A demo write: the database's refusal when saves are set to fail, else a short wait. */
-const demoWrite = (fail: boolean) => () =>
+const demoWrite = (fail: boolean) =>
   fail
     ? Promise.reject(new Error(DEMO_DATABASE_MESSAGE))
     : new Promise<void>((resolve) => setTimeout(resolve, 300));
 
 /**
- * The admin kit as every admin list uses it (see net-manage's area-page.tsx for one on Firestore): the
- * table, the edit dialog on the list's schema, the delete confirmation, writes through runWrite.
+ * AdminList as every admin list uses it (see net-manage's area-page.tsx for one on Firestore): a schema,
+ * columns, a form layout and the writes; here the rows are the page's own and the writes pretend.
  */
 export function SampleAdminList() {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation();
   const [rows, setRows] = useState<readonly DemoArea[]>(DEMO_AREAS);
   const [state, setState] = useState<TableState>('rows');
   const [savesFail, setSavesFail] = useState(false);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<DemoArea | null>(null);
 
   const columns: Array<GridColDef<DemoArea>> = [
     { field: 'id', headerName: t('sample.fields.code'), minWidth: 140 },
     { field: 'name', headerName: t('sample.fields.name'), minWidth: 200, flex: 1 },
     { field: 'devices', headerName: t('sample.fields.devices'), type: 'number', minWidth: 120 },
   ];
-  const fields: FormField[] = [
-    { name: 'id', label: t('sample.fields.code'), disabled: editing?.mode === 'edit' },
-    { name: 'name', label: t('sample.fields.name') },
-  ];
-  const save = async ({ id, name }: z.output<typeof formSchema>) => {
-    const saved = await runWrite(demoWrite(savesFail));
-    if (saved) {
-      setRows((current) => {
-        const devices = current.find((row) => row.id === id)?.devices ?? 0;
-        return [...current.filter((row) => row.id !== id), { id, name, devices }];
-      });
-      notifyDataUpdated();
-    }
-    return saved;
+  const form: ListForm<DemoArea, typeof formSchema> = {
+    schema: formSchema,
+    key: 'id',
+    fields: [
+      { name: 'id', label: t('sample.fields.code') },
+      { name: 'name', label: t('sample.fields.name') },
+    ],
+    defaults: (row) => (row ? { id: row.id, name: row.name } : { id: '', name: '' }),
   };
 
   return (
@@ -78,49 +64,31 @@ export function SampleAdminList() {
         label={t('sample.adminList.savesFail')}
         data-testid="sample-saves-fail"
       />
-      <AdminTable<DemoArea>
+      <AdminList<DemoArea, typeof formSchema>
         label={t('sample.adminList.title')}
         testId="sample-table"
+        dialogTestId="sample-dialog"
+        list={{ rows, loading: state === 'loading', error: state === 'error' ? DEMO_DATABASE_MESSAGE : null }}
         rows={state === 'rows' || state === 'readOnly' ? rows : []}
         columns={columns}
-        loading={state === 'loading'}
-        error={state === 'error' ? DEMO_DATABASE_MESSAGE : null}
         canWrite={state !== 'readOnly'}
         addLabel={t('sample.adminList.add')}
-        onAdd={() => setEditing({ mode: 'add' })}
-        onEdit={(row) => setEditing({ mode: 'edit', row })}
-        onDelete={setDeleting}
-        csvFileName="insight-sample"
-      />
-      <EditDialog
-        open={editing !== null}
-        title={
-          editing?.mode === 'edit'
-            ? t('sample.adminList.edit', { id: editing.row.id })
-            : t('sample.adminList.add')
-        }
-        schema={formSchema}
-        defaultValues={
-          editing?.mode === 'edit' ? { id: editing.row.id, name: editing.row.name } : { id: '', name: '' }
-        }
-        fields={fields}
-        notice={(values) =>
-          editing?.mode === 'add' && rows.some((row) => row.id === String(values.id ?? '').trim())
-            ? tc('validation.idExists')
-            : null
-        }
-        onSubmit={save}
-        onClose={() => setEditing(null)}
-        testId="sample-dialog"
-      />
-      <ConfirmDeleteDialog
-        item={deleting ? `${deleting.name} (${deleting.id})` : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting || !(await runWrite(demoWrite(savesFail)))) return;
-          setRows((current) => current.filter((row) => row.id !== deleting.id));
-          setDeleting(null);
+        editTitle={(row) => t('sample.adminList.edit', { id: row.id })}
+        describe={(row) => `${row.name} (${row.id})`}
+        form={form}
+        save={async ({ id, name }) => {
+          await demoWrite(savesFail);
+          setRows((current) => {
+            const devices = current.find((row) => row.id === id)?.devices ?? 0;
+            return [...current.filter((row) => row.id !== id), { id, name, devices }];
+          });
+          notifyDataUpdated();
         }}
+        remove={async (row) => {
+          await demoWrite(savesFail);
+          setRows((current) => current.filter((other) => other.id !== row.id));
+        }}
+        csvFileName="insight-sample"
       />
     </>
   );

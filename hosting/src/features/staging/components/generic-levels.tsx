@@ -11,12 +11,14 @@ import {
   hostFieldsSchema,
   rackFieldsSchema,
   warehouseFieldsSchema,
+  type StagingList,
 } from '@insight/common/staging-lists';
 import { StatusChip } from '../../../components/grade-chip';
+import type { AdminListProps, ListForm } from '../../../components/admin/admin-list';
 import type { FormField } from '../../../components/admin/edit-dialog';
 import { CountCell } from '../../../components/admin/row-flags';
 import { useFormatDateTime } from '../../../lib/date';
-import type { StagingLists } from '../api/staging-lists';
+import { deleteStaging, saveStaging, type StagingLists } from '../api/staging-lists';
 
 type RowsOf<K extends keyof StagingLists> = StagingLists[K]['rows'][number];
 export type WarehouseRow = RowsOf<'warehouses'>;
@@ -41,9 +43,17 @@ const deviceForm = connectedFieldsSchema.transform((fields) => ({ id: fields.mac
 
 const ids = (rows: ReadonlyArray<{ id: string }>) => new Set(rows.map((row) => row.id));
 
+type LevelRow = { id: string; childCount?: number };
+/** What a level gives AdminList beyond its list, rows and columns. */
+type Level<R extends LevelRow> = Pick<
+  AdminListProps<R, never>,
+  'label' | 'addLabel' | 'editTitle' | 'describe' | 'remove' | 'inUse' | 'csvFileName' | 'heading'
+> & { save(values: { id: string } & Record<string, unknown>): Promise<unknown> };
+
 /**
- * The four levels of the generic staging page as the admin kit takes them: columns, form fields and
- * schema (common/src/staging-lists.ts), a new row's defaults under the selected parent, and a row in words.
+ * The four levels of the generic staging page as AdminList takes them: columns, form layout and schema
+ * (common/src/staging-lists.ts), a new row's defaults under the selected parent, and a row in words. A
+ * row that still holds others is not deleted: the refusal says what it holds.
  */
 export function useGenericLevels({
   lists,
@@ -68,12 +78,30 @@ export function useGenericLevels({
     }),
     [lists.warehouses.rows, lists.hosts.rows],
   );
-  const code = (mode: 'add' | 'edit'): FormField => ({
-    name: 'id',
-    label: t('generic.fields.code'),
-    disabled: mode === 'edit',
-    helperText: t('generic.codeHelp'),
+  const code: FormField = { name: 'id', label: t('generic.fields.code'), helperText: t('generic.codeHelp') };
+  const level = <R extends LevelRow>(
+    list: StagingList,
+    label: string,
+    describe: (row: R) => string,
+  ): Level<R> => ({
+    label,
+    addLabel: t(`generic.add.${list}`),
+    editTitle: (row) => t('generic.edit', { item: describe(row) }),
+    describe,
+    save: ({ id, ...values }) => saveStaging(list, id, values),
+    remove: (row) => deleteStaging(list, row.id),
+    inUse: {
+      count: (row) => row.childCount ?? 0,
+      refusal: (row, count) => ({
+        title: t('generic.cannotDelete'),
+        message: t(`generic.holds.${list}`, { item: describe(row), count }),
+      }),
+      testId: 'holds-dialog',
+    },
+    csvFileName: `insight-staging-${list}`,
+    heading: true,
   });
+  const named = (row: { id: string; name: string }) => `${row.name} (${row.id})`;
   const holds = (key: 'racks' | 'hosts' | 'devices'): GridColDef<{ childCount: number }> => ({
     field: 'childCount',
     headerName: t(`generic.fields.${key}`),
@@ -92,62 +120,64 @@ export function useGenericLevels({
 
   return {
     warehouses: {
-      list: 'warehouses' as const,
-      title: t('generic.warehouses'),
-      existingIds: ids(lists.warehouses.rows),
+      ...level<WarehouseRow>('warehouses', t('generic.warehouses'), named),
       columns: [
         { field: 'id', headerName: t('generic.fields.code'), minWidth: 90 },
         { field: 'name', headerName: t('columns.name'), minWidth: 120, flex: 1 },
         holds('racks'),
       ] as Array<GridColDef<WarehouseRow>>,
-      fields: (mode: 'add' | 'edit'): FormField[] => [
-        code(mode),
-        { name: 'name', label: t('columns.name') },
-        {
-          name: 'province',
-          label: t('province'),
-          kind: 'select',
-          options: (['ON', 'QC'] as const).map((value) => ({ value, label: t(`provinces.${value}`) })),
-        },
-      ],
-      schema: warehouseForm,
-      defaults: (row: WarehouseRow | null) =>
-        row ? { id: row.id, name: row.name, province: row.province } : { id: '', name: '', province },
-      describe: (row: WarehouseRow) => `${row.name} (${row.id})`,
+      form: {
+        schema: warehouseForm,
+        key: 'id',
+        fields: [
+          code,
+          { name: 'name', label: t('columns.name') },
+          {
+            name: 'province',
+            label: t('province'),
+            kind: 'select',
+            options: (['ON', 'QC'] as const).map((value) => ({ value, label: t(`provinces.${value}`) })),
+          },
+        ],
+        defaults: (row: WarehouseRow | null) =>
+          row ? { id: row.id, name: row.name, province: row.province } : { id: '', name: '', province },
+      } satisfies ListForm<WarehouseRow, typeof warehouseForm>,
     },
     racks: {
-      list: 'racks' as const,
-      title: warehouseId
-        ? t('generic.racksOf', { name: names.warehouses.get(warehouseId) ?? warehouseId })
-        : t('generic.racks'),
-      existingIds: ids(lists.racks.rows),
+      ...level<RackRow>(
+        'racks',
+        warehouseId
+          ? t('generic.racksOf', { name: names.warehouses.get(warehouseId) ?? warehouseId })
+          : t('generic.racks'),
+        named,
+      ),
       columns: [
         { field: 'id', headerName: t('generic.fields.code'), minWidth: 120 },
         { field: 'name', headerName: t('columns.name'), minWidth: 120, flex: 1 },
         holds('hosts'),
         updated,
       ] as Array<GridColDef<RackRow>>,
-      fields: (mode: 'add' | 'edit'): FormField[] => [
-        code(mode),
-        { name: 'name', label: t('columns.name') },
-        {
-          name: 'warehouseId',
-          label: t('generic.fields.warehouse'),
-          kind: 'select',
-          options: lists.warehouses.rows.map((row) => ({ value: row.id, label: `${row.name} (${row.id})` })),
-        },
-      ],
-      schema: rackForm,
-      defaults: (row: RackRow | null) =>
-        row
-          ? { id: row.id, name: row.name, warehouseId: row.warehouseId }
-          : { id: '', name: '', warehouseId: warehouseId ?? '' },
-      describe: (row: RackRow) => `${row.name} (${row.id})`,
+      form: {
+        schema: rackForm,
+        key: 'id',
+        fields: [
+          code,
+          { name: 'name', label: t('columns.name') },
+          {
+            name: 'warehouseId',
+            label: t('generic.fields.warehouse'),
+            kind: 'select',
+            options: lists.warehouses.rows.map((row) => ({ value: row.id, label: named(row) })),
+          },
+        ],
+        defaults: (row: RackRow | null) =>
+          row
+            ? { id: row.id, name: row.name, warehouseId: row.warehouseId }
+            : { id: '', name: '', warehouseId: warehouseId ?? '' },
+      } satisfies ListForm<RackRow, typeof rackForm>,
     },
     hosts: {
-      list: 'hosts' as const,
-      title: t('generic.hosts'),
-      existingIds: ids(lists.hosts.rows),
+      ...level<HostRow>('hosts', t('generic.hosts'), named),
       columns: [
         { field: 'rackOrder', headerName: t('generic.fields.rackOrder'), type: 'number', minWidth: 90 },
         { field: 'name', headerName: t('columns.name'), minWidth: 140, flex: 1 },
@@ -169,40 +199,40 @@ export function useGenericLevels({
         holds('devices'),
         updated,
       ] as Array<GridColDef<HostRow>>,
-      fields: (mode: 'add' | 'edit'): FormField[] => [
-        code(mode),
-        { name: 'name', label: t('columns.name') },
-        {
-          name: 'rackId',
-          label: t('generic.fields.rack'),
-          kind: 'select',
-          options: lists.racks.rows.map((row) => ({
-            value: row.id,
-            label: `${names.warehouses.get(row.warehouseId) ?? row.warehouseId} · ${row.name} (${row.id})`,
-          })),
-        },
-        { name: 'rackOrder', label: t('generic.fields.rackOrder') },
-        { name: 'model', label: t('generic.fields.model') },
-        { name: 'firmware', label: t('columns.firmware') },
-      ],
-      schema: hostForm,
-      defaults: (row: HostRow | null) =>
-        row
-          ? {
-              id: row.id,
-              name: row.name,
-              rackId: row.rackId,
-              rackOrder: String(row.rackOrder),
-              model: row.model ?? '',
-              firmware: row.firmware ?? '',
-            }
-          : { id: '', name: '', rackId: rackId ?? '', rackOrder: '', model: '', firmware: '' },
-      describe: (row: HostRow) => `${row.name} (${row.id})`,
+      form: {
+        schema: hostForm,
+        key: 'id',
+        fields: [
+          code,
+          { name: 'name', label: t('columns.name') },
+          {
+            name: 'rackId',
+            label: t('generic.fields.rack'),
+            kind: 'select',
+            options: lists.racks.rows.map((row) => ({
+              value: row.id,
+              label: `${names.warehouses.get(row.warehouseId) ?? row.warehouseId} · ${named(row)}`,
+            })),
+          },
+          { name: 'rackOrder', label: t('generic.fields.rackOrder') },
+          { name: 'model', label: t('generic.fields.model') },
+          { name: 'firmware', label: t('columns.firmware') },
+        ],
+        defaults: (row: HostRow | null) =>
+          row
+            ? {
+                id: row.id,
+                name: row.name,
+                rackId: row.rackId,
+                rackOrder: String(row.rackOrder),
+                model: row.model ?? '',
+                firmware: row.firmware ?? '',
+              }
+            : { id: '', name: '', rackId: rackId ?? '', rackOrder: '', model: '', firmware: '' },
+      } satisfies ListForm<HostRow, typeof hostForm>,
     },
     devices: {
-      list: 'connected' as const,
-      title: t('generic.devices'),
-      existingIds: ids(lists.connected.rows),
+      ...level<DeviceRow>('connected', t('generic.devices'), (row) => row.macAddress),
       columns: [
         { field: 'macAddress', headerName: t('columns.macAddress'), minWidth: 140 },
         {
@@ -224,33 +254,36 @@ export function useGenericLevels({
         },
         updated,
       ] as Array<GridColDef<DeviceRow>>,
-      fields: (mode: 'add' | 'edit'): FormField[] => [
-        { name: 'macAddress', label: t('columns.macAddress'), disabled: mode === 'edit' },
-        {
-          name: 'hostDeviceId',
-          label: t('generic.fields.host'),
-          kind: 'select',
-          options: lists.hosts.rows.map((row) => ({ value: row.id, label: `${row.name} (${row.id})` })),
-        },
-        { name: 'portNumber', label: t('columns.portNumber') },
-        {
-          name: 'state',
-          label: t('columns.state'),
-          kind: 'select',
-          options: DEVICE_STATES.map((value) => ({ value, label: t(`generic.states.${value}`) })),
-        },
-      ],
-      schema: deviceForm,
-      defaults: (row: DeviceRow | null) =>
-        row
-          ? {
-              macAddress: row.macAddress,
-              hostDeviceId: row.hostDeviceId,
-              portNumber: String(row.portNumber ?? ''),
-              state: row.state,
-            }
-          : { macAddress: '', hostDeviceId: hostId ?? '', portNumber: '', state: 'waiting' },
-      describe: (row: DeviceRow) => row.macAddress,
+      form: {
+        schema: deviceForm,
+        // A device is known by its MAC: the MAC is its id.
+        key: 'macAddress',
+        fields: [
+          { name: 'macAddress', label: t('columns.macAddress') },
+          {
+            name: 'hostDeviceId',
+            label: t('generic.fields.host'),
+            kind: 'select',
+            options: lists.hosts.rows.map((row) => ({ value: row.id, label: named(row) })),
+          },
+          { name: 'portNumber', label: t('columns.portNumber') },
+          {
+            name: 'state',
+            label: t('columns.state'),
+            kind: 'select',
+            options: DEVICE_STATES.map((value) => ({ value, label: t(`generic.states.${value}`) })),
+          },
+        ],
+        defaults: (row: DeviceRow | null) =>
+          row
+            ? {
+                macAddress: row.macAddress,
+                hostDeviceId: row.hostDeviceId,
+                portNumber: String(row.portNumber ?? ''),
+                state: row.state,
+              }
+            : { macAddress: '', hostDeviceId: hostId ?? '', portNumber: '', state: 'waiting' as const },
+      } satisfies ListForm<DeviceRow, typeof deviceForm>,
     },
   };
 }

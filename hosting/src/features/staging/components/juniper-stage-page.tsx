@@ -3,6 +3,7 @@ import { Box, Chip, Stack } from '@mui/material';
 import type { Province } from '@insight/common/staging';
 import { can } from '@insight/common/roles';
 import { useTranslation } from 'react-i18next';
+import { AdminList } from '../../../components/admin/admin-list';
 import { RecountButton } from '../../../components/admin/recount-button';
 import { useAuth } from '../../../providers/auth-provider';
 import { useStagingLists } from '../api/staging-lists';
@@ -11,7 +12,6 @@ import { useChangeFlags } from '../hooks/use-change-flags';
 import { DeviceEvents } from './device-events';
 import { stagingOrphans, StagingOrphans, useGenericLevels } from './generic-levels';
 import { StageShell } from './stage-shell';
-import { StagingLevel } from './staging-level';
 
 /** The lists' state as a live page's connection: connecting, live, the database's error, or stopped. */
 function connectionOf(enabled: boolean, lists: ReturnType<typeof useStagingLists>): Connection {
@@ -21,6 +21,9 @@ function connectionOf(enabled: boolean, lists: ReturnType<typeof useStagingLists
   if (failed?.error) return { state: 'error', message: failed.error };
   return all.some((list) => list.loading) ? { state: 'connecting' } : { state: 'live' };
 }
+
+/** What a level shows beside its Add button (e.g. 'Choose a warehouse'). */
+const Hint = ({ text, testId }: { text: string; testId: string }) => <span data-testid={testId}>{text}</span>;
 
 /**
  * /juniper-stage (Generic): warehouses → racks → host devices (in rack order) → connected devices, live
@@ -117,41 +120,45 @@ export default function JuniperStagePage() {
           alignItems: 'start',
         }}
       >
-        <StagingLevel
+        <AdminList
           canWrite={canWrite}
           {...levels.warehouses}
+          list={lists.warehouses}
           rows={warehouses}
-          loading={lists.warehouses.loading}
-          error={lists.warehouses.error}
           selectedId={warehouseId}
           flagged={flagged.warehouses}
-          onSelect={(row) => setPicked({ warehouse: row.id })}
+          onRowClick={(row) => setPicked({ warehouse: row.id })}
           height={250}
           testId="warehouses"
+          dialogTestId="warehouses-dialog"
         />
-        <StagingLevel
+        <AdminList
           canWrite={canWrite}
           {...levels.racks}
+          list={lists.racks}
           rows={racks}
-          loading={lists.racks.loading}
-          error={lists.racks.error}
           selectedId={rackId}
           flagged={flagged.racks}
-          onSelect={(row) => setPicked({ warehouse: warehouseId ?? undefined, rack: row.id })}
-          empty={warehouseId ? undefined : t('generic.pickWarehouse')}
+          onRowClick={(row) => setPicked({ warehouse: warehouseId ?? undefined, rack: row.id })}
+          actions={warehouseId ? undefined : <Hint text={t('generic.pickWarehouse')} testId="racks-hint" />}
           height={250}
           testId="racks"
+          dialogTestId="racks-dialog"
         />
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <StagingLevel
+          <AdminList
             canWrite={canWrite}
             {...levels.hosts}
+            // The firmware column needs the approved versions too.
+            list={{
+              ...lists.hosts,
+              loading: lists.hosts.loading || lists.firmwares.loading,
+              error: lists.hosts.error ?? lists.firmwares.error,
+            }}
             rows={hosts}
-            loading={lists.hosts.loading || lists.firmwares.loading}
-            error={lists.hosts.error ?? lists.firmwares.error}
             selectedId={hostId}
             flagged={flagged.hosts}
-            onSelect={(row) =>
+            onRowClick={(row) =>
               setPicked({
                 warehouse: warehouseId ?? undefined,
                 rack: rackId ?? undefined,
@@ -159,9 +166,10 @@ export default function JuniperStagePage() {
                 host: row.id === hostId ? undefined : row.id,
               })
             }
-            empty={rackId ? undefined : t('generic.pickRack')}
+            actions={rackId ? undefined : <Hint text={t('generic.pickRack')} testId="hosts-hint" />}
             height={280}
             testId="hosts"
+            dialogTestId="hosts-dialog"
           />
         </Box>
         <Box
@@ -173,16 +181,21 @@ export default function JuniperStagePage() {
             alignItems: 'start',
           }}
         >
-          <StagingLevel
+          <AdminList
             canWrite={canWrite}
             {...levels.devices}
+            list={lists.connected}
             rows={devices}
-            loading={lists.connected.loading}
-            error={lists.connected.error}
             flagged={flagged.devices}
-            empty={hostId ? t('generic.devicesOfHost') : t('generic.devicesOfRack')}
+            actions={
+              <Hint
+                text={hostId ? t('generic.devicesOfHost') : t('generic.devicesOfRack')}
+                testId="devices-hint"
+              />
+            }
             height={420}
             testId="devices"
+            dialogTestId="devices-dialog"
           />
           <DeviceEvents events={events} loading={lists.events.loading} error={lists.events.error} />
         </Box>

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
-import { renderWithTheme } from '../../../testing/render';
+import { renderApp } from '../../../testing/render-app';
 import type { ThresholdLists } from '../api/threshold-lists';
-import { RuleDialog, type RuleEditing } from './rule-dialog';
+import { RulesTable } from './rules-table';
 
 const seed = seedThresholdSet();
 const list = <T extends { tdId: string }>(rows: readonly T[]) => ({
@@ -21,10 +21,20 @@ const lists = {
 } as unknown as ThresholdLists;
 const rule = (id: string) => lists.rules.rows.find((row) => row.id === id)!;
 
-function open(editing: RuleEditing, testValue: string, onSave = vi.fn(async () => true)) {
-  return (
-    <RuleDialog lists={lists} editing={editing} testValue={testValue} onSave={onSave} onClose={vi.fn()} />
+/** The rules table showing only the rule edited (or none, to add one), its dialog opened. */
+async function open(
+  editing: { mode: 'add' } | { mode: 'edit'; row: ReturnType<typeof rule> },
+  testValue: string,
+  language = 'en',
+) {
+  const rows = editing.mode === 'edit' ? [editing.row] : [];
+  await renderApp(<RulesTable lists={lists} rows={rows} canWrite testValue={testValue} />, {
+    path: language === 'fr' ? '/fr/threshold' : '/threshold',
+  });
+  await userEvent.click(
+    editing.mode === 'edit' ? await screen.findByTestId('row-edit') : screen.getByTestId('rules-table-add'),
   );
+  await screen.findByTestId('rule-dialog');
 }
 const saved = () => screen.getByTestId('draft-saved');
 const draft = () => screen.getByTestId('draft-result');
@@ -36,7 +46,7 @@ async function choose(field: string, option: RegExp | string) {
 
 describe('the rule dialog shows what a draft does before it is saved', () => {
   it('when the pass rule is edited, then the test box’s value is graded by the saved rules and by the draft, side by side', async () => {
-    await renderWithTheme(open({ mode: 'edit', row: rule('GPON-rxPower-PASS') }, '-20'));
+    await open({ mode: 'edit', row: rule('GPON-rxPower-PASS') }, '-20');
     expect((screen.getByTestId('draft-value') as HTMLInputElement).value).toBe('-20');
     expect(saved().dataset).toMatchObject({ grade: 'pass', rule: 'GPON-rxPower-PASS' });
     expect(draft().dataset).toMatchObject({ grade: 'pass', rule: 'GPON-rxPower-PASS' });
@@ -61,7 +71,7 @@ describe('the rule dialog shows what a draft does before it is saved', () => {
   });
 
   it('when a new variant rule is typed (French), then the variant’s devices take it while the saved rules still grade them by default', async () => {
-    await renderWithTheme(open({ mode: 'add' }, '-20'), 'fr');
+    await open({ mode: 'add' }, '-20', 'fr');
     expect(screen.getByTestId('draft-preview').textContent).toContain(
       'Choisissez une définition et complétez la plage',
     );
@@ -80,7 +90,7 @@ describe('the rule dialog shows what a draft does before it is saved', () => {
   });
 
   it('when an alpha rule of Wi-Fi health is edited, then words are graded as words', async () => {
-    await renderWithTheme(open({ mode: 'edit', row: rule('EPON-wifiHealth-GOOD') }, 'Good'));
+    await open({ mode: 'edit', row: rule('EPON-wifiHealth-GOOD') }, 'Good');
     expect(saved().dataset).toMatchObject({ grade: 'pass', rule: 'EPON-wifiHealth-GOOD' });
     await choose('result', 'fail');
     await waitFor(() => expect(draft().dataset.grade).toBe('fail'));

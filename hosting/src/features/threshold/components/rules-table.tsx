@@ -1,16 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { THRESHOLD_COLLECTIONS, type RuleDocument } from '@insight/common/threshold';
-import { AdminTable } from '../../../components/admin/admin-table';
-import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
+import type { RuleDocument } from '@insight/common/threshold';
 import { StatusChip } from '../../../components/grade-chip';
-import { useFormatDateTime } from '../../../lib/date';
 import type { WithId } from '../../../lib/firestore-hooks';
-import { runWrite } from '../../../lib/write-error-store';
-import { deleteThreshold, saveThreshold, type ThresholdLists } from '../api/threshold-lists';
-import { historyPath } from '../../../lib/history-path';
-import { RuleDialog, type RuleEditing } from './rule-dialog';
+import type { ThresholdLists } from '../api/threshold-lists';
+import { useRuleForm } from './rule-form';
+import { ThresholdList, useSharedColumns } from './threshold-list';
 import { useRangeText } from './use-threshold-text';
 
 type Row = WithId<RuleDocument>;
@@ -29,10 +25,9 @@ export function RulesTable({
   testValue: string;
 }) {
   const { t } = useTranslation('admin');
-  const formatDate = useFormatDateTime();
   const rangeText = useRangeText();
-  const [editing, setEditing] = useState<RuleEditing>(null);
-  const [deleting, setDeleting] = useState<Row | null>(null);
+  const shared = useSharedColumns();
+  const form = useRuleForm(lists, testValue);
   const definitions = useMemo(
     () => new Map(lists.definitions.rows.map((row) => [row.id, row])),
     [lists.definitions.rows],
@@ -75,48 +70,17 @@ export function RulesTable({
       renderCell: ({ row }) => <StatusChip grade={row.result} label={t(`threshold.results.${row.result}`)} />,
     },
     { field: 'version', headerName: t('threshold.fields.version'), minWidth: 90 },
-    {
-      field: 'updateDate',
-      headerName: t('threshold.fields.updateDate'),
-      type: 'dateTime',
-      minWidth: 160,
-      valueFormatter: (value: Date | null) => (value ? formatDate(value) : ''),
-    },
+    shared.updateDate,
   ];
   return (
-    <>
-      <AdminTable<Row>
-        label={t('threshold.rules')}
-        testId="rules-table"
-        rows={rows}
-        columns={columns}
-        loading={lists.rules.loading}
-        error={lists.rules.error}
-        invalid={lists.rules.invalid}
-        synced={lists.rules.synced}
-        canWrite={canWrite}
-        addLabel={t('threshold.add.rules')}
-        onAdd={() => setEditing({ mode: 'add' })}
-        onEdit={(row) => setEditing({ mode: 'edit', row })}
-        onDelete={setDeleting}
-        historyPath={(row) => historyPath(THRESHOLD_COLLECTIONS.rules, row.id)}
-        quickSearch={false}
-        csvFileName="insight-threshold-rules"
-      />
-      <RuleDialog
-        lists={lists}
-        editing={editing}
-        testValue={testValue}
-        onSave={(values) => runWrite(() => saveThreshold('rules', values))}
-        onClose={() => setEditing(null)}
-      />
-      <ConfirmDeleteDialog
-        item={deleting ? deleting.id : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (deleting && (await runWrite(() => deleteThreshold('rules', deleting.id)))) setDeleting(null);
-        }}
-      />
-    </>
+    <ThresholdList
+      kind="rules"
+      list={lists.rules}
+      rows={rows}
+      canWrite={canWrite}
+      columns={columns}
+      form={form}
+      describe={(row) => row.id}
+    />
   );
 }

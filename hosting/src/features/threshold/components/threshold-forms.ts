@@ -16,6 +16,11 @@ import { encodeMessage } from '@insight/common/validators';
 
 const duplicate = encodeMessage({ key: 'duplicate' });
 
+/** A stored value as a form's choice, when it is one (an old record may hold another: the form asks again). */
+export function choiceOf<T extends string>(choices: readonly T[], value: string | null): T | undefined {
+  return choices.find((choice) => choice === value);
+}
+
 export function ruleFormSchema(rules: readonly RuleDocument[]) {
   return ruleFieldsSchema.superRefine((rule, ctx) => {
     const conflict = ruleConflict(rule, rules);
