@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { REGENERATION_PUT_AFTER_MS } from './constants';
 import type { ErrorCode } from './errors';
+import { optionalTimestamp } from './network';
 import type { Grading } from './threshold';
 import type { BirthCertificate } from './upstream/birth-certificate';
 import type { TelephonySubscriber } from './upstream/telephony';
@@ -246,12 +247,33 @@ export interface AuditRecord {
   operation: AuditOperation;
   parameters: Record<string, unknown>;
   /** 'unknown': the upstream did not answer in time, so the operation may have run. */
-  outcome: 'sent' | 'failed' | 'unknown';
+  outcome: (typeof AUDIT_OUTCOMES)[number];
   errorCode: ErrorCode | null;
   /** Admin-list changes: the collection and document changed (filters of /audit). */
   collection?: string;
   docId?: string;
 }
+
+export const AUDIT_OUTCOMES = ['sent', 'failed', 'unknown'] as const;
+
+/**
+ * An audit_log record as read (the /audit page): lenient, so that a record of an operation or outcome
+ * this version does not know still shows (the log hides nothing it can read); `at` as a Date.
+ */
+export const auditDocumentSchema = z.object({
+  uid: z.string(),
+  email: z.string().nullable().default(null),
+  mac: z.string().nullable().default(null),
+  customerAccountNumber: z.string().nullable().default(null),
+  operation: z.string(),
+  parameters: z.record(z.string(), z.unknown()).default({}),
+  outcome: z.enum(AUDIT_OUTCOMES).catch('unknown'),
+  errorCode: z.string().nullable().default(null),
+  collection: z.string().optional(),
+  docId: z.string().optional(),
+  at: optionalTimestamp,
+});
+export type AuditDocument = z.output<typeof auditDocumentSchema>;
 
 /** SPEC.md section 7: PUT when the last certificate is more than 24 hours old or absent, else POST. */
 export function regenerationMethod(lastCertificateTs: string | null, now: number): 'PUT' | 'POST' {

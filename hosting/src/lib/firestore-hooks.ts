@@ -3,7 +3,7 @@
  * Documents are parsed with the entity's zod schema from common/ (through a converter), so a screen
  * gets typed rows, a loading flag, an error, and the count of documents that failed the schema.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   collection,
   doc,
@@ -81,7 +81,9 @@ export function useCollection<S extends z.ZodType>(
     invalid: 0,
     synced: false,
   });
-  const [constraints] = useState(() => options.constraints ?? []);
+  // The constraints of the current key (a new key brings new ones, e.g. the audit page's filters).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const constraints = useMemo(() => options.constraints ?? [], [constraintsKey]);
   const [converter] = useState(() => schemaConverter(schema));
   const [head, setHead] = useState<{ key: string; rows: Array<WithId<z.output<S>>> }>({ key: '', rows: [] });
   useEffect(() => {
