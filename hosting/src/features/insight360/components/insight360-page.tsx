@@ -80,7 +80,8 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
           )}
         </>
       )}
-      {/* First on the screen, on a phone too: what is wrong and what to do, then what changed. */}
+      {customerError?.code !== 'mac_not_found' && <SummaryStrip entries={strip} onOpen={setTab} />}
+      {/* Within the first screen, on a phone too, above the customer: what is wrong and what to do. */}
       <FindingsList
         mac={mac}
         roles={roles}
@@ -97,7 +98,6 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
             measures={diagnosis.measures}
             complete={diagnosis.pending.length === 0}
           />
-          <SummaryStrip entries={strip} onOpen={setTab} />
           <CustomerCard sections={sections} />
         </>
       )}
