@@ -14,6 +14,7 @@ import {
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import SmsIcon from '@mui/icons-material/Sms';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   regenerationMethod,
@@ -117,7 +118,9 @@ export function BirthCertificatePanel({
   const language = i18n.language === 'fr' ? 'fr' : 'en';
   const formatDate = useFormatDateTime();
   const [dialog, setDialog] = useState<'regenerate' | { sms: BirthCertificate } | null>(null);
-  const [phone, setPhone] = useState(customerPhone?.replace(/\D/g, '') ?? '');
+  // The number to text, the customer's by default; sendSmsRequestSchema decides whether it can be sent.
+  const { control } = useForm({ defaultValues: { phone: customerPhone?.replace(/\D/g, '') ?? '' } });
+  const phone = useWatch({ control, name: 'phone' });
   const regenerate = useOperation(useRegenerateCertificate(mac, language));
   const sms = useOperation((key, certificateId: string) =>
     sendBirthCertificateSms(mac, { phone, certificateId, language }, key),
@@ -241,14 +244,20 @@ export function BirthCertificatePanel({
         onClose={() => setDialog(null)}
         testId="bc-sms-dialog"
       >
-        <TextField
-          label={t('bc.smsPhone')}
-          value={phone}
-          onChange={(event) => setPhone(event.target.value)}
-          error={!phoneValid}
-          helperText={phoneValid ? ' ' : t('bc.smsPhoneInvalid')}
-          fullWidth
-          slotProps={{ htmlInput: { inputMode: 'tel', 'data-testid': 'sms-phone' } }}
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field }) => (
+            <TextField
+              {...field}
+              inputRef={field.ref}
+              label={t('bc.smsPhone')}
+              error={!phoneValid}
+              helperText={phoneValid ? ' ' : t('bc.smsPhoneInvalid')}
+              fullWidth
+              slotProps={{ htmlInput: { inputMode: 'tel', 'data-testid': 'sms-phone' } }}
+            />
+          )}
         />
         {foreignPhone && (
           <Alert severity="warning" sx={{ mt: 1 }} data-testid="sms-foreign-phone">

@@ -20,6 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { voiceOperationSchema, type VoiceOperation, type VoiceSection } from '@insight/common/customer360';
 import { formatPhone } from '@insight/common/format';
@@ -75,11 +76,18 @@ function PortActions({ mac, port, onDone }: { mac: string; port: VoicePort; onDo
   const { t } = useTranslation('insight360');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [kind, setKind] = useState<Kind | null>(null);
-  const [forwardEnabled, setForwardEnabled] = useState(port.features.callForward.enabled);
-  const [forwardNumber, setForwardNumber] = useState(port.features.callForward.number ?? '');
-  const [language, setLanguage] = useState<'en' | 'fr'>(
-    port.features.voicemail.language === 'en' ? 'fr' : 'en',
-  );
+  // What the call forwarding and voicemail language dialogs ask; voiceOperationSchema decides what can be sent.
+  const { control } = useForm({
+    defaultValues: {
+      forwardEnabled: port.features.callForward.enabled,
+      forwardNumber: port.features.callForward.number ?? '',
+      language: (port.features.voicemail.language === 'en' ? 'fr' : 'en') as 'en' | 'fr',
+    },
+  });
+  const [forwardEnabled, forwardNumber, language] = useWatch({
+    control,
+    name: ['forwardEnabled', 'forwardNumber', 'language'],
+  });
   const operation = useOperation((key, op: VoiceOperation) => sendVoiceOperation(mac, port.port, op, key));
   const phone = formatPhone(port.phoneNumber);
 
@@ -152,37 +160,52 @@ function PortActions({ mac, port, onDone }: { mac: string; port: VoicePort; onDo
       >
         {kind === 'callForwarding' && (
           <Stack spacing={2}>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={forwardEnabled}
-                  onChange={(event) => setForwardEnabled(event.target.checked)}
+            <Controller
+              control={control}
+              name="forwardEnabled"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={field.value}
+                      onChange={(event) => field.onChange(event.target.checked)}
+                      onBlur={field.onBlur}
+                    />
+                  }
+                  label={t('voice.forwardEnabled')}
                 />
-              }
-              label={t('voice.forwardEnabled')}
+              )}
             />
             {forwardEnabled && (
-              <TextField
-                label={t('voice.forwardNumber')}
-                value={forwardNumber}
-                onChange={(event) => setForwardNumber(event.target.value)}
-                error={forwardNumber !== '' && !valid}
-                helperText={forwardNumber !== '' && !valid ? t('voice.forwardNumberInvalid') : ' '}
-                slotProps={{ htmlInput: { inputMode: 'tel', 'data-testid': 'forward-number' } }}
-                autoFocus
+              <Controller
+                control={control}
+                name="forwardNumber"
+                render={({ field }) => (
+                  <TextField
+                    {...field}
+                    inputRef={field.ref}
+                    label={t('voice.forwardNumber')}
+                    error={forwardNumber !== '' && !valid}
+                    helperText={forwardNumber !== '' && !valid ? t('voice.forwardNumberInvalid') : ' '}
+                    slotProps={{ htmlInput: { inputMode: 'tel', 'data-testid': 'forward-number' } }}
+                    autoFocus
+                  />
+                )}
               />
             )}
           </Stack>
         )}
         {kind === 'voicemailLanguage' && (
-          <RadioGroup
-            value={language}
-            onChange={(event) => setLanguage(event.target.value as 'en' | 'fr')}
-            aria-label={t('voice.voicemailLanguage')}
-          >
-            <FormControlLabel value="en" control={<Radio />} label={t('voice.language.en')} />
-            <FormControlLabel value="fr" control={<Radio />} label={t('voice.language.fr')} />
-          </RadioGroup>
+          <Controller
+            control={control}
+            name="language"
+            render={({ field }) => (
+              <RadioGroup {...field} aria-label={t('voice.voicemailLanguage')}>
+                <FormControlLabel value="en" control={<Radio />} label={t('voice.language.en')} />
+                <FormControlLabel value="fr" control={<Radio />} label={t('voice.language.fr')} />
+              </RadioGroup>
+            )}
+          />
         )}
       </OperationDialog>
     </>
