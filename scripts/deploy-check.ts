@@ -28,7 +28,11 @@ interface FirebaseJson {
   hosting: {
     public: string;
     predeploy?: string[];
-    rewrites: Array<{ source: string; function?: { functionId: string; region?: string } }>;
+    rewrites: Array<{
+      source: string;
+      destination?: string;
+      function?: { functionId: string; region?: string };
+    }>;
   };
   functions: Array<{
     source: string;
@@ -259,7 +263,7 @@ plan.push(
   `hosting: ${config.hosting.public}/ (predeploy: ${config.hosting.predeploy?.join(' && ')}); rewrites ${config.hosting.rewrites
     .map(
       (r) =>
-        `${r.source} → ${r.function ? `function ${r.function.functionId} (${r.function.region})` : 'index.html'}`,
+        `${r.source} → ${r.function ? `function ${r.function.functionId} (${r.function.region})` : (r.destination ?? '')}`,
     )
     .join(', ')}`,
 );

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { languageOfPath } from './lib/language-path';
 import { initI18n } from './lib/i18n';
@@ -18,11 +18,16 @@ async function start() {
     mayHaveSession() && loadGridLocale(language).catch(() => undefined),
   ]);
   try {
-    const { App } = await app;
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    const { App, openedPageLoaded } = await app;
+    await openedPageLoaded;
+    // The HTML already shows the page (scripts/prerender.ts): the first render replaces that markup with
+    // the same, in one commit. As a transition, React renders in slices that leave the main thread free.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     );
   } catch (error) {
     const pre = document.createElement('pre');

@@ -19,8 +19,9 @@ function RootLanguageRedirect() {
   return location === '/' && readLanguageCookie() === 'fr' ? <Redirect to="/fr" replace /> : null;
 }
 
-// The opened page's code loads while the user's session starts, not after it.
-preloadPage(stripLanguage(window.location.pathname));
+// The opened page's code loads while the user's session starts, not after it; main.tsx renders once it
+// is there, so that the first render shows what the prerendered HTML shows (no flash of an empty page).
+export const openedPageLoaded = preloadPage(stripLanguage(window.location.pathname));
 if (mayHaveSession()) void SwrDefaults.preload().catch(() => undefined);
 
 export function App() {

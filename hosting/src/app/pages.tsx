@@ -181,11 +181,16 @@ export const TOOLS = PAGES.filter((entry) => entry.tool).map((entry) => ({
   access: entry.access,
 }));
 
-/** Loads a page's code ahead of a click (the caller skips this on a slow connection). */
-export function preloadPage(path: string): void {
+/**
+ * Loads a page's code ahead of a click (the caller skips this on a slow connection); settles when it is
+ * loaded (or could not be), so that the first render can show the page the HTML already shows.
+ */
+export function preloadPage(path: string): Promise<void> {
   const match = PAGES.filter((entry) => entry.prefetch)
     .sort((a, b) => b.path.length - a.path.length)
     .find((entry) => path === entry.path || (entry.path !== '/' && path.startsWith(entry.path)));
-  void match?.component.preload().catch(() => undefined);
-  if (match?.tabs) void SectionTabs.preload().catch(() => undefined);
+  return Promise.all([match?.component.preload(), match?.tabs ? SectionTabs.preload() : undefined]).then(
+    () => undefined,
+    () => undefined,
+  );
 }

@@ -27,5 +27,7 @@ export function useIsLoading(): boolean {
       return () => listeners.delete(listener);
     },
     () => pending > 0,
+    // Rendered at build time (scripts/prerender.ts): the same state as at the page's start.
+    () => pending > 0,
   );
 }

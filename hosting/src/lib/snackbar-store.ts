@@ -23,5 +23,7 @@ export function useDataSnackbarOpen(): boolean {
       return () => listeners.delete(listener);
     },
     () => openCount > 0,
+    // Rendered at build time (scripts/prerender.ts): the same state as at the page's start.
+    () => openCount > 0,
   );
 }

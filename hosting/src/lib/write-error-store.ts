@@ -35,6 +35,8 @@ export function useWriteError(): WriteError | null {
       return () => listeners.delete(listener);
     },
     () => current,
+    // Rendered at build time (scripts/prerender.ts): the same state as at the page's start.
+    () => current,
   );
 }
 

@@ -22,11 +22,18 @@ interface Preferences {
 const PreferencesContext = createContext<Preferences | null>(null);
 
 /** Language (from the URL, kept in a cookie) and light/dark mode (kept in a cookie). */
-export function PreferencesProvider({ children }: { children: ReactNode }) {
+export function PreferencesProvider({
+  children,
+  mode: givenMode,
+}: {
+  children: ReactNode;
+  mode?: ThemeMode;
+}) {
   const [location, navigate] = useLocation();
   const { i18n } = useTranslation();
   const language = languageOfPath(location);
-  const [mode, setMode] = useState<ThemeMode>(readThemeCookie);
+  // `mode` is given when the page is rendered at build time (scripts/prerender.ts), once per mode.
+  const [mode, setMode] = useState<ThemeMode>(givenMode ?? readThemeCookie);
 
   useEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);

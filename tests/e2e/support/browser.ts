@@ -8,8 +8,13 @@ export const PORTAL = process.env.PORTAL_URL ?? 'http://127.0.0.1:5000';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const ARTIFACTS = path.join(ROOT, 'tests/e2e/artifacts');
 
-/** Launches Debian's Chromium headless with the flags this machine kind needs (Playwright gives it a fresh profile). */
-export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+/**
+ * Launches Debian's Chromium headless with the flags this machine kind needs (Playwright gives it a fresh
+ * profile); `extraArgs` adds flags (bench:lighthouse opens a debugging port for Lighthouse's puppeteer).
+ */
+export async function launchBrowser(
+  extraArgs: string[] = [],
+): Promise<{ browser: Browser; close(): Promise<void> }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -21,6 +26,7 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
   return {
@@ -48,6 +54,7 @@ export async function routeOfflineStandIns(context: BrowserContext): Promise<voi
 export interface PageOptions {
   viewport?: { width: number; height: number };
   colorScheme?: 'light' | 'dark';
+  javaScriptEnabled?: boolean;
 }
 
 /**
@@ -81,6 +88,7 @@ export function useBrowser() {
       const context = await handle.browser.newContext({
         viewport: options.viewport ?? { width: 1440, height: 900 },
         colorScheme: options.colorScheme ?? 'light',
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
         baseURL: PORTAL,
       });
       await routeOfflineStandIns(context);

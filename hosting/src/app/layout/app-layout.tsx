@@ -25,12 +25,25 @@ function useShownOnce(shown: boolean): boolean {
   return once || shown;
 }
 
+/** Where the desktop drawer's state is kept; index.html's first script reads it too, before the first paint. */
 const EXPANDED_KEY = 'insight-drawer-expanded';
+const NO_ACTIONS = { mobileOpen: false, onToggleExpanded: () => undefined, onCloseMobile: () => undefined };
 
-export function AppLayout({ children }: { children: ReactNode }) {
+interface Props {
+  children: ReactNode;
+  /**
+   * Rendered at build time (scripts/prerender.ts): the phone's and the desktop's layout in one markup,
+   * chosen by the screen's width in CSS, with the drawer expanded or not as given.
+   */
+  prerender?: { expanded: boolean };
+}
+
+export function AppLayout({ children, prerender }: Props) {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
-  const [expanded, setExpanded] = useState(() => localStorage.getItem(EXPANDED_KEY) !== 'false');
+  const [expanded, setExpanded] = useState(() =>
+    prerender ? prerender.expanded : localStorage.getItem(EXPANDED_KEY) !== 'false',
+  );
   const [mobileOpen, setMobileOpen] = useState(false);
   const writeErrorShown = useShownOnce(useWriteError() !== null);
   const snackbarShown = useShownOnce(useDataSnackbarOpen());
@@ -38,19 +51,26 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <LoadingBar />
-      <TopBar isPhone={isPhone} onOpenMenu={() => setMobileOpen(true)} />
-      <SideDrawer
-        isPhone={isPhone}
-        expanded={expanded}
-        onToggleExpanded={() =>
-          setExpanded((value) => {
-            localStorage.setItem(EXPANDED_KEY, String(!value));
-            return !value;
-          })
-        }
-        mobileOpen={mobileOpen}
-        onCloseMobile={() => setMobileOpen(false)}
-      />
+      <TopBar isPhone={prerender ? 'byWidth' : isPhone} onOpenMenu={() => setMobileOpen(true)} />
+      {prerender ? (
+        // A phone's drawer is closed (and not loaded) when the page opens: only the desktop's is shown.
+        <Box sx={{ display: { xs: 'none', md: 'contents' } }}>
+          <SideDrawer isPhone={false} expanded={expanded} {...NO_ACTIONS} />
+        </Box>
+      ) : (
+        <SideDrawer
+          isPhone={isPhone}
+          expanded={expanded}
+          onToggleExpanded={() =>
+            setExpanded((value) => {
+              localStorage.setItem(EXPANDED_KEY, String(!value));
+              return !value;
+            })
+          }
+          mobileOpen={mobileOpen}
+          onCloseMobile={() => setMobileOpen(false)}
+        />
+      )}
       <Box component="main" id="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
         {children}

@@ -16,7 +16,8 @@ const GlobalSearchField = lazy(() =>
 
 interface Props {
   onOpenMenu(): void;
-  isPhone: boolean;
+  /** 'byWidth' (the build-time markup): the menu button is there, shown by CSS on a phone's width only. */
+  isPhone: boolean | 'byWidth';
 }
 
 function ProviderLogo() {
@@ -51,10 +52,18 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
       }}
     >
       <Toolbar sx={{ gap: 1 }}>
-        {isPhone && (
-          <IconButton edge="start" onClick={onOpenMenu} aria-label={t('nav.openMenu')}>
-            <MenuIcon />
-          </IconButton>
+        {isPhone === 'byWidth' ? (
+          <Box sx={{ display: { xs: 'contents', md: 'none' } }}>
+            <IconButton edge="start" onClick={onOpenMenu} aria-label={t('nav.openMenu')}>
+              <MenuIcon />
+            </IconButton>
+          </Box>
+        ) : (
+          isPhone && (
+            <IconButton edge="start" onClick={onOpenMenu} aria-label={t('nav.openMenu')}>
+              <MenuIcon />
+            </IconButton>
+          )
         )}
         <Link
           href={config.providerSite[language]}
@@ -70,7 +79,7 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
           </Typography>
         </Link>
         <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'center', px: 2 }}>
-          {!isPhone && state.status === 'signedIn' && (
+          {isPhone === false && state.status === 'signedIn' && (
             <Box sx={{ width: '100%', maxWidth: 420 }}>
               <Suspense fallback={<Box sx={{ height: 40 }} />}>
                 <GlobalSearchField id="top-bar-mac-search" shortcut />

@@ -1,0 +1,131 @@
+/**
+ * Runs after `vite build` (hosting's build scripts): puts the app shell and the signed-out landing into
+ * the HTML that Hosting serves, so that a phone paints the page before the app's scripts load and run.
+ *
+ *   node --import tsx scripts/prerender.ts [--mode emulator|production]
+ *
+ * Writes dist/index.html (English, every path but /fr) and dist/index-fr.html (French, /fr and /fr/**,
+ * rewritten in firebase.json). Each holds four copies of the page (light and dark, the desktop drawer
+ * expanded and collapsed), rendered by src/app/prerender.tsx through Vite's SSR loader with the build's
+ * own mode (its texts, its configuration), with their emotion styles inlined (critical CSS: no
+ * stylesheet to wait for). index.html's first script sets the theme, the drawer's state and the view
+ * (landing, or a skeleton for any other path and for a kept session) on <html> before the first paint;
+ * CSS shows the matching copy and the script after the copies removes the others. The copies are `inert`
+ * until main.tsx renders the app, which replaces them with the same markup in one commit.
+ *
+ * Every inline script's hash must be in firebase.json's Content-Security-Policy (script-src): the build
+ * fails, naming the hashes, when one is not.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createServer } from 'vite';
+
+// React, MUI and emotion as the production bundle runs them (the same class names, no labels).
+process.env.NODE_ENV = 'production';
+
+const HOSTING = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(HOSTING, '..');
+const DIST = path.join(HOSTING, 'dist');
+const modeIndex = process.argv.indexOf('--mode');
+const mode = modeIndex === -1 ? 'production' : process.argv[modeIndex + 1]!;
+
+/** The browser globals the app's modules read when they load. No `document`: emotion renders in its server mode. */
+function memoryStorage(): Storage {
+  const values = new Map<string, string>();
+  return {
+    get length() {
+      return values.size;
+    },
+    key: (index) => [...values.keys()][index] ?? null,
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, String(value)),
+    removeItem: (key) => void values.delete(key),
+    clear: () => values.clear(),
+  };
+}
+Object.assign(globalThis, {
+  window: globalThis,
+  location: new URL('http://localhost/'),
+  localStorage: memoryStorage(),
+  sessionStorage: memoryStorage(),
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  matchMedia: () => ({
+    matches: false,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }),
+});
+
+/** Shows the copy and the view that index.html's first script chose; the prerendered views fill <main> as the page would. */
+const STATIC_CSS = [
+  '[data-view-variant]{display:contents}',
+  'html[data-theme=dark] [data-theme-variant=light],html:not([data-theme=dark]) [data-theme-variant=dark],',
+  'html[data-drawer=mini] [data-drawer-variant=expanded],html:not([data-drawer=mini]) [data-drawer-variant=mini],',
+  'html:not([data-view=skeleton]) [data-view-variant=skeleton],html[data-view=skeleton] [data-view-variant=landing]',
+  '{display:none}',
+].join('');
+
+/** After the copies: removes the ones not shown (one page in the document, as the app will render it). */
+const KEEP_ONE_COPY =
+  "(function(){var d=document.documentElement.dataset;document.querySelectorAll('[data-theme-variant],[data-drawer-variant],[data-view-variant]').forEach(function(n){var v=n.dataset;if((v.themeVariant&&v.themeVariant!==d.theme)||(v.drawerVariant&&v.drawerVariant!==d.drawer)||(v.viewVariant&&v.viewVariant!==d.view))n.remove()})})();";
+
+type Render = typeof import('../src/app/prerender');
+
+const vite = await createServer({
+  root: HOSTING,
+  mode,
+  logLevel: 'warn',
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: false, ws: false },
+  optimizeDeps: { noDiscovery: true, include: [] },
+});
+try {
+  const render = (await vite.ssrLoadModule('/src/app/prerender.tsx')) as Render;
+  const template = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root (prerendered already? run vite build first)');
+  const hashes = new Set<string>();
+  for (const language of ['en', 'fr'] as const) {
+    await render.loadTexts(language);
+    const rules = new Set<string>();
+    const copies: string[] = [];
+    for (const theme of ['light', 'dark'] as const)
+      for (const expanded of [true, false]) {
+        const copy = render.renderCopy({ language, mode: theme, expanded });
+        copy.rules.forEach((rule) => rules.add(rule));
+        copies.push(
+          `<div data-prerender="" inert="" data-theme-variant="${theme}" data-drawer-variant="${expanded ? 'expanded' : 'mini'}">${copy.html}</div>`,
+        );
+      }
+    let html = template
+      .replace(
+        '</head>',
+        `<style data-prerender-css="">${STATIC_CSS}${[...rules].join('')}</style>\n  </head>`,
+      )
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${copies.join('')}</div><script>${KEEP_ONE_COPY}</script>`,
+      );
+    if (language === 'fr') html = html.replace('<html lang="en-CA">', '<html lang="fr-CA">');
+    for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g))
+      hashes.add(`'sha256-${createHash('sha256').update(script!).digest('base64')}'`);
+    const file = language === 'fr' ? 'index-fr.html' : 'index.html';
+    writeFileSync(path.join(DIST, file), html);
+    console.log(`prerender: dist/${file} ${(html.length / 1024).toFixed(1)} KB (${rules.size} style rules)`);
+  }
+  const firebase = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8')) as {
+    hosting: { headers: Array<{ headers: Array<{ key: string; value: string }> }> };
+  };
+  const policies = firebase.hosting.headers
+    .flatMap((rule) => rule.headers)
+    .filter((header) => header.key.toLowerCase() === 'content-security-policy')
+    .map((header) => header.value);
+  const missing = [...hashes].filter((hash) => !policies.every((policy) => policy.includes(hash)));
+  if (missing.length)
+    throw new Error(
+      `firebase.json's Content-Security-Policy must allow the inline scripts of index.html: add ${missing.join(' ')} to script-src (and drop the hashes of scripts that changed)`,
+    );
+} finally {
+  await vite.close();
+}

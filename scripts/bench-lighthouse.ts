@@ -1,0 +1,176 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse 12 (performance and accessibility) against the built portal
+ * served by the hosting emulator, with the mobile preset (simulated slow 4G, 4× CPU slowdown) and the
+ * desktop preset, on two pages:
+ *   - landing: the signed-out landing `/`, in a fresh browser context;
+ *   - view: a 360 view of a catalogue GPON device (`/i/mac/<mac>`) for a signed-in support3 user. The
+ *     user signs in with the e2e helpers (Playwright), the view is opened once (the functions' workers
+ *     warm), then Lighthouse navigates the same tab again (puppeteer over the browser's debugging port,
+ *     Lighthouse's user-flow `navigation` step) with the HTTP cache cleared and the session kept.
+ * Each page is audited RUNS times per preset (LIGHTHOUSE_RUNS, default 1) and the median run is kept.
+ * Targets: landing mobile ≥ 95, view mobile ≥ 85, accessibility 100 on both.
+ * Ends with one line:
+ *   bench:lighthouse landing_mobile=<score> landing_lcp_ms=<ms> landing_tbt_ms=<ms> view_mobile=<score> view_lcp_ms=<ms> view_tbt_ms=<ms>
+ * LIGHTHOUSE_DEBUG=1 prints each run's metrics and the failing audits; LIGHTHOUSE_REPORT=<folder> writes
+ * each run's HTML report there.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { desktopConfig, navigation, type Config, type Flags, type RunnerResult } from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { catalogue } from '../tests/e2e/support/api-client';
+import { launchBrowser, PORTAL, routeOfflineStandIns } from '../tests/e2e/support/browser';
+import { closeAdmin, createUser, signInFast } from '../tests/e2e/support/users';
+
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const DEBUG = Boolean(process.env.LIGHTHOUSE_DEBUG);
+const REPORTS = process.env.LIGHTHOUSE_REPORT;
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  siMs: number;
+}
+
+/** A free TCP port on 127.0.0.1 for the browser's debugging endpoint. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const PRESETS: Record<'mobile' | 'desktop', Config> = {
+  // Lighthouse's default config is its mobile preset (Moto G Power screen, slow 4G, 4× CPU, simulated).
+  mobile: { extends: 'lighthouse:default', settings: { onlyCategories: ['performance', 'accessibility'] } },
+  desktop: {
+    ...desktopConfig,
+    settings: { ...desktopConfig.settings, onlyCategories: ['performance', 'accessibility'] },
+  },
+};
+
+function figures(result: RunnerResult): Figures {
+  const { categories, audits } = result.lhr;
+  const value = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    fcpMs: value('first-contentful-paint'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+    siMs: value('speed-index'),
+  };
+}
+
+function explain(name: string, result: RunnerResult): void {
+  const { audits } = result.lhr;
+  const failing = Object.values(audits)
+    .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
+    .map((audit) => `${audit.id}(${audit.displayValue ?? audit.score})`);
+  console.log(`  ${name} below 0.9: ${failing.join(' ') || 'none'}`);
+  const lcpElement = audits['largest-contentful-paint-element']?.details as
+    { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined;
+  const snippet = lcpElement?.items?.[0]?.items?.[0]?.node?.snippet;
+  if (snippet) console.log(`  ${name} LCP element: ${snippet.slice(0, 160)}`);
+}
+
+const median = (values: Figures[], key: keyof Figures) =>
+  [...values].sort((a, b) => a[key] - b[key])[Math.floor(values.length / 2)]!;
+
+async function audit(name: string, page: Page, url: string, preset: Config, flags: Flags): Promise<Figures> {
+  const runs: Figures[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    // A first visit's load: no HTTP cache (the session, in localStorage, is kept where flags say so).
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    const result = await navigation(page, url, { config: preset, flags });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`${name}: ${result.lhr.runtimeError.message}`);
+    const figure = figures(result);
+    runs.push(figure);
+    if (DEBUG) {
+      console.log(`bench:lighthouse ${name} run ${run + 1}: ${JSON.stringify(figure)}`);
+      explain(name, result);
+    }
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      writeFileSync(path.join(REPORTS, `${name}-${run + 1}.html`), result.report as string);
+    }
+  }
+  // The median run by performance score, so that its metrics belong together.
+  return median(runs, 'performance');
+}
+
+const port = await freePort();
+const { browser, close } = await launchBrowser([`--remote-debugging-port=${port}`]);
+const results: Record<string, Figures> = {};
+try {
+  const driver = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
+  const flags: Flags = { output: REPORTS ? 'html' : 'json', logLevel: 'error' };
+
+  // The signed-out landing: a fresh context, no session, nothing cached.
+  const fresh = await driver.createBrowserContext();
+  const landingPage = await fresh.newPage();
+  for (const preset of ['mobile', 'desktop'] as const)
+    results[`landing_${preset}`] = await audit(
+      `landing_${preset}`,
+      landingPage,
+      `${PORTAL}/`,
+      PRESETS[preset],
+      flags,
+    );
+  await fresh.close();
+
+  // A signed-in 360 view: sign in with the e2e helpers, open the view once, then audit the same tab.
+  const [device] = await catalogue('gpon', 1);
+  if (!device) throw new Error('the simulator has no gpon device (is it running? use --with-simulator)');
+  const context = await browser.newContext({ viewport: null, baseURL: PORTAL });
+  await routeOfflineStandIns(context);
+  const signedIn = await context.newPage();
+  await signInFast(signedIn, await createUser('lighthouse', ['support3']));
+  const viewUrl = `${PORTAL}/i/mac/${device.mac}`;
+  await signedIn.goto(viewUrl);
+  await signedIn.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[data-testid^=section-][data-state]')].length >= 2 &&
+      [...document.querySelectorAll('[data-testid^=section-][data-state]')].every(
+        (card) => card.getAttribute('data-state') !== 'loading',
+      ),
+    null,
+    { timeout: 60_000 },
+  );
+  const viewPage = (await driver.pages()).find((page) => page.url() === viewUrl);
+  if (!viewPage) throw new Error('the signed-in tab is not visible over the debugging port');
+  for (const preset of ['mobile', 'desktop'] as const)
+    results[`view_${preset}`] = await audit(`view_${preset}`, viewPage, viewUrl, PRESETS[preset], {
+      ...flags,
+      disableStorageReset: true,
+    });
+  await driver.disconnect();
+} finally {
+  await close();
+  await closeAdmin();
+}
+
+for (const [name, figure] of Object.entries(results))
+  console.log(
+    `bench:lighthouse ${name}: performance ${figure.performance} accessibility ${figure.accessibility} FCP ${figure.fcpMs} ms LCP ${figure.lcpMs} ms TBT ${figure.tbtMs} ms CLS ${figure.cls} SI ${figure.siMs} ms`,
+  );
+console.log(
+  `bench:lighthouse accessibility landing_mobile=${results.landing_mobile!.accessibility} landing_desktop=${results.landing_desktop!.accessibility} view_mobile=${results.view_mobile!.accessibility} view_desktop=${results.view_desktop!.accessibility} (target 100); performance landing_desktop=${results.landing_desktop!.performance} view_desktop=${results.view_desktop!.performance}`,
+);
+const { landing_mobile: landing, view_mobile: view } = results as Record<string, Figures>;
+console.log(
+  `bench:lighthouse landing_mobile=${landing!.performance} landing_lcp_ms=${landing!.lcpMs} landing_tbt_ms=${landing!.tbtMs} view_mobile=${view!.performance} view_lcp_ms=${view!.lcpMs} view_tbt_ms=${view!.tbtMs}`,
+);
