@@ -28,7 +28,7 @@ const instance = () =>
 
 describe('SMS limits across instances', () => {
   it('when 30 SMS for one user and device are sent at once through three instances, then exactly 5 go out, 25 are refused with a wait, and a fourth instance started later refuses too', async () => {
-    const [{ mac }] = (await sim.catalogue('bc-2h', 1)) as [{ mac: string }];
+    const [{ mac }] = (await sim.catalogue('bc-2h', 1)) as unknown as [{ mac: string }];
     // Other runs of this suite may have used this device's allowance within the window.
     await db().collection(SMS_LIMITS_COLLECTION).doc(`mac:${mac}`).delete();
     const uid = uniqueId('sms');

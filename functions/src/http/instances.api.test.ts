@@ -80,7 +80,7 @@ describe('the upstream call cache on several instances', () => {
   });
 
   it('when a voice operation runs on instance A, then B fetches the voice section again; otherwise B answers from its cache and looks the mark up at most once a second', async () => {
-    const [{ mac }] = (await sim.catalogue('voice', 1)) as [{ mac: string }];
+    const [{ mac }] = (await sim.catalogue('voice', 1)) as unknown as [{ mac: string }];
     const { a, b, store } = twoInstances(true);
     const voice = `/api/360/${mac}/voice`;
     const read = async () => (await as(b, ['support1']).get(voice)).body as { cached: boolean };
@@ -127,7 +127,7 @@ describe('sessions and roles on several instances', () => {
 
   it('when a role is removed on instance A, then reads on instance B keep it for the roles cache (5 s) at most, and B refuses its writes at once (the session is revoked)', async () => {
     const { a, b, call, advance, checked } = setup();
-    const [{ mac }] = (await sim.catalogue('gpon', 1)) as [{ mac: string }];
+    const [{ mac }] = (await sim.catalogue('gpon', 1)) as unknown as [{ mac: string }];
     expect((await call(b, 'get', `/api/360/${mac}/customer`, 'u2')).status).toBe(200);
     expect((await call(a, 'put', '/api/users/u2/roles', 'admin', { roles: ['support1'] })).status).toBe(200);
 
@@ -149,7 +149,7 @@ describe('sessions and roles on several instances', () => {
 
   it('when a user without a revoked session writes, then the revocation check passes and reads never ask for it', async () => {
     const { b, call, checked } = setup();
-    const [{ mac }] = (await sim.catalogue('gpon', 1)) as [{ mac: string }];
+    const [{ mac }] = (await sim.catalogue('gpon', 1)) as unknown as [{ mac: string }];
     expect((await call(b, 'post', `/api/360/${mac}/reset`, 'u2')).status).toBe(202);
     expect((await call(b, 'get', `/api/360/${mac}/wan`, 'u2')).status).toBe(200);
     expect(checked).toEqual([

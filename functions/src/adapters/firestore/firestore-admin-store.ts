@@ -47,6 +47,7 @@ import {
 } from '../../domain/admin/dependency-plan';
 import { parseListFields } from '../../domain/admin/list-fields';
 import { AppError } from '../../lib/app-error';
+import { withContention } from './grpc-status';
 import {
   applyAdminWrite,
   countFieldOf,
@@ -94,23 +95,41 @@ export function firestoreAdminStore(db: () => Firestore, options: { now?: () => 
     });
     const locks = lockKeys(list, fields);
     const lockDocs = locks.map((key) => db().collection(WRITE_LOCKS).doc(key));
-    const refs = named.flatMap(({ parent, value }) => [rowRef(parent, value), tombRef(parent, value)]);
-    const docs = refs.length + lockDocs.length > 0 ? await tx.getAll(...refs, ...lockDocs) : [];
+    // In the transaction: the parents' tombstones and the invariants' locks, the documents a conflicting
+    // delete or save writes. The parents themselves and the related rows are read outside it, after
+    // those: a delete cannot reach a parent without first writing its tombstone, and a conflicting save
+    // cannot commit without writing the lock read here, so either commit aborts this transaction (and
+    // its retry reads again) or came before these reads. Reading hot parents outside the transaction
+    // also keeps saves from holding locks that the count triggers' increments wait on.
+    const tombs = named.map(({ parent, value }) => tombRef(parent, value));
+    if (tombs.length + lockDocs.length > 0) {
+      const held = await tx.getAll(...tombs, ...lockDocs);
+      held.slice(0, tombs.length).forEach((tomb, index) => {
+        if (tombstoned(tomb)) {
+          const { field, parent, value } = named[index]!;
+          throw conflict(
+            { reason: 'referenceMissing', field, value },
+            `${ADMIN_LISTS[parent].collection}/${value} is being deleted`,
+          );
+        }
+      });
+    }
+    const docs =
+      named.length > 0 ? await db().getAll(...named.map(({ parent, value }) => rowRef(parent, value))) : [];
     named.forEach(({ field, parent, value }, index) => {
-      const [row, tomb] = [docs[index * 2]!, docs[index * 2 + 1]!];
-      if (!row.exists || tombstoned(tomb))
+      const row = docs[index]!;
+      if (!row.exists)
         throw conflict(
           { reason: 'referenceMissing', field, value },
           `${ADMIN_LISTS[parent].collection}/${value} does not exist or is being deleted`,
         );
     });
-    const problem = await invariantProblem(tx, list, id, fields, named, docs);
+    const problem = await invariantProblem(list, id, fields, named, docs);
     if (problem) throw conflict(problem, `${list}/${id}: ${problem.reason}`);
     return locks;
   }
 
   async function invariantProblem(
-    tx: Transaction,
     list: AdminListId,
     id: string,
     fields: Record<string, unknown>,
@@ -119,7 +138,7 @@ export function firestoreAdminStore(db: () => Firestore, options: { now?: () => 
   ): Promise<ConflictDetails | null> {
     const collection = (which: AdminListId) => db().collection(ADMIN_LISTS[which].collection);
     const others = async (which: AdminListId, field: string, value: unknown) =>
-      (await tx.get(collection(which).where(field, '==', value))).docs
+      (await collection(which).where(field, '==', value).get()).docs
         .filter((doc) => doc.id !== id)
         .map((doc) => doc.data());
     switch (list) {
@@ -137,7 +156,7 @@ export function firestoreAdminStore(db: () => Firestore, options: { now?: () => 
       case 'rules': {
         const rule = fields as RuleFields;
         const variantIndex = named.findIndex(({ field }) => field === 'variantName');
-        const variant = variantIndex === -1 ? null : (docs[variantIndex * 2]!.data() as VariantFields);
+        const variant = variantIndex === -1 ? null : (docs[variantIndex]!.data() as VariantFields);
         const rules = (await others('rules', 'definitionName', rule.definitionName)) as RuleFields[];
         return ruleConflictOf(rule, rules, variant);
       }
@@ -164,26 +183,28 @@ export function firestoreAdminStore(db: () => Firestore, options: { now?: () => 
   async function saveRow(list: AdminListId, id: string, fields: Record<string, unknown>, actor: Actor) {
     const spec = ADMIN_LISTS[list];
     const ref = rowRef(list, id);
-    await db().runTransaction(
-      async (tx) => {
-        const current = await tx.get(ref);
-        const locks = await checkRow(tx, list, id, fields);
-        for (const key of locks)
-          tx.set(db().collection(WRITE_LOCKS).doc(key), { at: FieldValue.serverTimestamp() });
-        tx.set(
-          ref,
-          {
-            ...fields,
-            updatedBy: actor.uid,
-            [spec.timeField]: FieldValue.serverTimestamp(),
-            ...(spec.createdField && !current.exists
-              ? { [spec.createdField]: FieldValue.serverTimestamp() }
-              : {}),
-          },
-          { merge: true },
-        );
-      },
-      { maxAttempts: 10 },
+    await withContention(() =>
+      db().runTransaction(
+        async (tx) => {
+          const current = await tx.get(ref);
+          const locks = await checkRow(tx, list, id, fields);
+          for (const key of locks)
+            tx.set(db().collection(WRITE_LOCKS).doc(key), { at: FieldValue.serverTimestamp() });
+          tx.set(
+            ref,
+            {
+              ...fields,
+              updatedBy: actor.uid,
+              [spec.timeField]: FieldValue.serverTimestamp(),
+              ...(spec.createdField && !current.exists
+                ? { [spec.createdField]: FieldValue.serverTimestamp() }
+                : {}),
+            },
+            { merge: true },
+          );
+        },
+        { maxAttempts: 10 },
+      ),
     );
   }
 
@@ -212,25 +233,29 @@ export function firestoreAdminStore(db: () => Firestore, options: { now?: () => 
       const missing = () => new AppError('not_found', `${spec.collection}/${id} does not exist`);
 
       if (childrenOf(list).length === 0) {
-        await db().runTransaction(async (tx) => {
-          const row = await tx.get(ref);
-          if (!row.exists) throw missing();
-          deleteRow(tx, row);
-        });
+        await withContention(() =>
+          db().runTransaction(async (tx) => {
+            const row = await tx.get(ref);
+            if (!row.exists) throw missing();
+            deleteRow(tx, row);
+          }),
+        );
         return;
       }
       // Phase 1: from now on no write may name the row.
       const tomb = tombRef(list, id);
-      await db().runTransaction(async (tx) => {
-        const row = await tx.get(ref);
-        if (!row.exists) throw missing();
-        tx.set(tomb, {
-          collection: spec.collection,
-          docId: id,
-          by: actor.uid,
-          until: Timestamp.fromMillis(now() + TOMBSTONE_TTL_MS),
-        });
-      });
+      await withContention(() =>
+        db().runTransaction(async (tx) => {
+          const row = await tx.get(ref);
+          if (!row.exists) throw missing();
+          tx.set(tomb, {
+            collection: spec.collection,
+            docId: id,
+            by: actor.uid,
+            until: Timestamp.fromMillis(now() + TOMBSTONE_TTL_MS),
+          });
+        }),
+      );
       let deleted = false;
       try {
         // Phase 2: rows written before the tombstone are all visible to these queries.
@@ -241,12 +266,14 @@ export function firestoreAdminStore(db: () => Firestore, options: { now?: () => 
             `${spec.collection}/${id} is still used by ${dependents.map((d) => `${d.count} ${d.list}`).join(', ')}`,
           );
         // Phase 3.
-        await db().runTransaction(async (tx) => {
-          const row = await tx.get(ref);
-          if (!row.exists) throw missing();
-          deleteRow(tx, row);
-          tx.delete(tomb);
-        });
+        await withContention(() =>
+          db().runTransaction(async (tx) => {
+            const row = await tx.get(ref);
+            if (!row.exists) throw missing();
+            deleteRow(tx, row);
+            tx.delete(tomb);
+          }),
+        );
         deleted = true;
       } finally {
         if (!deleted) await tomb.delete();

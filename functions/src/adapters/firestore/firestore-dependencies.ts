@@ -24,7 +24,7 @@ import {
 } from '../../domain/admin/dependency-plan';
 import { historyRecord, type DocumentChange } from '../../domain/network/change-history';
 import { auditExpireAt } from './audit-retention';
-import { grpcCode, GRPC } from './grpc-status';
+import { grpcCode, GRPC, withContention } from './grpc-status';
 
 /** `dependency_markers/{collection}:{id}`: where a child row is counted (server-only). */
 export const MARKERS = 'dependency_markers';
@@ -105,44 +105,48 @@ export async function applyAdminWrite(
       parents = new Map(keys.map((key, index) => [key, parentState(docs[index]!)]));
     }
     try {
-      const outcome = await db.runTransaction(
-        async (tx): Promise<ApplyOutcome | 'stale'> => {
-          // Reads first (a transaction's rule), then the writes.
-          if (audit && (await tx.get(audit)).exists) return { status: 'duplicate', plan: null };
-          const stamp = stampRef ? await tx.get(stampRef) : null;
-          let plan: ReconcilePlan | null = null;
-          let rowExists = false;
-          let decrementDocs: DocumentSnapshot[] = [];
-          if (options.reconcile) {
-            const [row, markerDoc] = await tx.getAll(rowRef, marker);
-            rowExists = row!.exists;
-            const named = namedParents(list, rowExists ? row!.data()! : null);
-            const counted = markerOf(markerDoc!);
-            if (!sameSet(parentsInvolved(named, counted), keys)) return 'stale';
-            plan = planReconcile(named, counted, parents);
-            decrementDocs =
-              plan.decrements.length > 0 ? await tx.getAll(...plan.decrements.map((key) => db.doc(key))) : [];
-          }
-          const record = written ? historyRecord(written.change, deletedBy(stamp)) : null;
-          // A delete happened when its own stamp was written (the same transaction), if it has one.
-          const deletedAt: unknown = stamp?.get('deletedAt');
-          const at = deletedAt instanceof Timestamp ? deletedAt : written?.changedAt;
-          if (audit && record) tx.create(audit, { ...record, at, expireAt: auditExpireAt(at) });
-          if (plan?.changed) {
-            applyPlan(tx, db, plan, decrementDocs);
-            const next = Object.values(plan.next).filter((counted) => counted !== null);
-            if (!rowExists && next.length === 0) tx.delete(marker);
-            else
-              tx.set(marker, {
-                list,
-                refs: plan.next,
-                parents: next.map((counted) => counted.key),
-                at: FieldValue.serverTimestamp(),
-              });
-          }
-          return { status: record || plan?.changed ? 'applied' : 'unchanged', plan };
-        },
-        { maxAttempts: 25 },
+      const outcome = await withContention(() =>
+        db.runTransaction(
+          async (tx): Promise<ApplyOutcome | 'stale'> => {
+            // Reads first (a transaction's rule), then the writes.
+            if (audit && (await tx.get(audit)).exists) return { status: 'duplicate', plan: null };
+            const stamp = stampRef ? await tx.get(stampRef) : null;
+            let plan: ReconcilePlan | null = null;
+            let rowExists = false;
+            let decrementDocs: DocumentSnapshot[] = [];
+            if (options.reconcile) {
+              const [row, markerDoc] = await tx.getAll(rowRef, marker);
+              rowExists = row!.exists;
+              const named = namedParents(list, rowExists ? row!.data()! : null);
+              const counted = markerOf(markerDoc!);
+              if (!sameSet(parentsInvolved(named, counted), keys)) return 'stale';
+              plan = planReconcile(named, counted, parents);
+              decrementDocs =
+                plan.decrements.length > 0
+                  ? await tx.getAll(...plan.decrements.map((key) => db.doc(key)))
+                  : [];
+            }
+            const record = written ? historyRecord(written.change, deletedBy(stamp)) : null;
+            // A delete happened when its own stamp was written (the same transaction), if it has one.
+            const deletedAt: unknown = stamp?.get('deletedAt');
+            const at = deletedAt instanceof Timestamp ? deletedAt : written?.changedAt;
+            if (audit && record) tx.create(audit, { ...record, at, expireAt: auditExpireAt(at) });
+            if (plan?.changed) {
+              applyPlan(tx, db, plan, decrementDocs);
+              const next = Object.values(plan.next).filter((counted) => counted !== null);
+              if (!rowExists && next.length === 0) tx.delete(marker);
+              else
+                tx.set(marker, {
+                  list,
+                  refs: plan.next,
+                  parents: next.map((counted) => counted.key),
+                  at: FieldValue.serverTimestamp(),
+                });
+            }
+            return { status: record || plan?.changed ? 'applied' : 'unchanged', plan };
+          },
+          { maxAttempts: 25 },
+        ),
       );
       if (outcome !== 'stale') return outcome;
     } catch (error) {
