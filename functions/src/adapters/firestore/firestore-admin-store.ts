@@ -3,9 +3,9 @@
  *
  * A delete of a row that others name (a head end, a definition, a warehouse…) is two-phase: a tombstone
  * is committed first, then the child lists are queried for rows still naming it, then the row is deleted
- * (or the tombstone removed and the delete refused). A child write reads its parents and their
- * tombstones inside its own transaction, so it either commits before the tombstone (and the query sees
- * it) or reads the tombstone (and is refused): no interleaving orphans a row.
+ * (or the tombstone removed and the delete refused). A child write reads its parents' tombstones inside
+ * its own transaction (the parents themselves after them), so it either commits before the tombstone
+ * (and the query sees it) or reads the tombstone (and is refused): no interleaving orphans a row.
  * Invariants that span rows (unique addresses, non-overlapping ranges…) are checked on a query inside the
  * transaction that also writes a lock document per invariant key, so two saves that could conflict are
  * serialised by Firestore whatever its locking of query ranges.
