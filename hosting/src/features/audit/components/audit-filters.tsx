@@ -1,11 +1,12 @@
-import { Box, Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
+import { Box, Button, MenuItem, Paper, Stack } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { TRACKED_COLLECTIONS } from '@insight/common/change-history';
-import { OPERATIONS, type AuditOperation } from '@insight/common/customer360';
+import { OPERATIONS } from '@insight/common/customer360';
 import { normalizeMac } from '@insight/common/mac';
+import { FormTextField } from '../../../components/form-text-field';
 import type { AuditFilters } from '../api/audit-query';
 
 /** The filters as typed, and the query filters they give: a MAC normalised, an e-mail lower-cased, whole days. */
@@ -31,55 +32,16 @@ const filtersForm = z
 type FiltersForm = z.input<typeof filtersForm>;
 const EMPTY: FiltersForm = { mac: '', email: '', operation: '', from: '', to: '', collection: '', docId: '' };
 
-/** One text, date or select field of the form. */
-function Field({
-  control,
-  name,
-  label,
-  type,
-  options,
-  error,
-  testId,
-}: {
-  control: Control<FiltersForm, unknown, AuditFilters>;
-  name: keyof FiltersForm;
-  label: string;
-  type?: 'date';
-  options?: ReadonlyArray<{ value: string; label: string }>;
-  error?: string;
-  testId?: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <TextField
-          {...field}
-          inputRef={field.ref}
-          size="small"
-          select={Boolean(options)}
-          type={type}
-          label={label}
-          error={Boolean(error)}
-          helperText={error}
-          // A select's test id is on the field (the menu opens from it), a text's on its input.
-          data-testid={options ? testId : undefined}
-          slotProps={{
-            htmlInput: options || !testId ? undefined : { 'data-testid': testId },
-            inputLabel: type === 'date' ? { shrink: true } : undefined,
-          }}
-        >
-          {options?.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
-  );
-}
+/** A select's choices: 'any' (no filter) first. */
+const anyOr = (any: string, choices: ReadonlyArray<{ value: string; label: string }>) => [
+  { value: '', label: any },
+  ...choices,
+];
+const menuItem = (choice: { value: string; label: string }) => (
+  <MenuItem key={choice.value} value={choice.value}>
+    {choice.label}
+  </MenuItem>
+);
 
 /**
  * The audit page's filters: MAC, user, operation, admin-list collection and row, dates. Apply sends
@@ -114,43 +76,69 @@ export function AuditFiltersForm({
           alignItems: 'start',
         }}
       >
-        <Field
+        <FormTextField
           control={control}
           name="mac"
+          size="small"
           label={t('audit.mac')}
-          error={formState.errors.mac && t('audit.invalidMac')}
-          testId="audit-mac"
+          error={Boolean(formState.errors.mac)}
+          helperText={formState.errors.mac && t('audit.invalidMac')}
+          slotProps={{ htmlInput: { 'data-testid': 'audit-mac' } }}
         />
-        <Field control={control} name="email" label={t('audit.user')} testId="audit-user" />
-        <Field
+        <FormTextField
+          control={control}
+          name="email"
+          size="small"
+          label={t('audit.user')}
+          slotProps={{ htmlInput: { 'data-testid': 'audit-user' } }}
+        />
+        <FormTextField
           control={control}
           name="operation"
+          select
+          size="small"
           label={t('audit.operation')}
-          options={[
-            { value: '', label: t('audit.anyOperation') },
-            ...OPERATIONS.map((operation: AuditOperation) => ({
-              value: operation,
-              label: t(`audit.operations.${operation}`),
-            })),
-          ]}
-          testId="audit-operation"
-        />
-        <Field
+          data-testid="audit-operation"
+        >
+          {anyOr(
+            t('audit.anyOperation'),
+            OPERATIONS.map((operation) => ({ value: operation, label: t(`audit.operations.${operation}`) })),
+          ).map(menuItem)}
+        </FormTextField>
+        <FormTextField
           control={control}
           name="collection"
+          select
+          size="small"
           label={t('audit.collection')}
-          options={[
-            { value: '', label: t('audit.anyCollection') },
-            ...TRACKED_COLLECTIONS.map((collection) => ({
+          data-testid="audit-collection"
+        >
+          {anyOr(
+            t('audit.anyCollection'),
+            TRACKED_COLLECTIONS.map((collection) => ({
               value: collection,
               label: t(`audit.collections.${collection}` as 'audit.collections.cmts_source'),
             })),
-          ]}
-          testId="audit-collection"
+          ).map(menuItem)}
+        </FormTextField>
+        <FormTextField
+          control={control}
+          name="docId"
+          size="small"
+          label={t('audit.docId')}
+          slotProps={{ htmlInput: { 'data-testid': 'audit-doc-id' } }}
         />
-        <Field control={control} name="docId" label={t('audit.docId')} testId="audit-doc-id" />
-        <Field control={control} name="from" label={t('audit.from')} type="date" />
-        <Field control={control} name="to" label={t('audit.to')} type="date" />
+        {(['from', 'to'] as const).map((name) => (
+          <FormTextField
+            key={name}
+            control={control}
+            name={name}
+            size="small"
+            type="date"
+            label={t(`audit.${name}`)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        ))}
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" data-testid="audit-apply">
             {t('audit.apply')}

@@ -8,13 +8,12 @@ import {
   Button,
   Chip,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import SmsIcon from '@mui/icons-material/Sms';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   regenerationMethod,
@@ -31,6 +30,7 @@ import { useFormatDateTime } from '../../../lib/date';
 import { useRegenerateCertificate } from '../api/birth-certificates';
 import { sendBirthCertificateSms } from '../api/operations';
 import { useOperation } from '../../../hooks/use-operation';
+import { FormTextField } from '../../../components/form-text-field';
 import { OperationDialog } from '../../../components/operation-dialog';
 
 interface Props {
@@ -244,20 +244,14 @@ export function BirthCertificatePanel({
         onClose={() => setDialog(null)}
         testId="bc-sms-dialog"
       >
-        <Controller
+        <FormTextField
           control={control}
           name="phone"
-          render={({ field }) => (
-            <TextField
-              {...field}
-              inputRef={field.ref}
-              label={t('bc.smsPhone')}
-              error={!phoneValid}
-              helperText={phoneValid ? ' ' : t('bc.smsPhoneInvalid')}
-              fullWidth
-              slotProps={{ htmlInput: { inputMode: 'tel', 'data-testid': 'sms-phone' } }}
-            />
-          )}
+          label={t('bc.smsPhone')}
+          error={!phoneValid}
+          helperText={phoneValid ? ' ' : t('bc.smsPhoneInvalid')}
+          fullWidth
+          slotProps={{ htmlInput: { inputMode: 'tel', 'data-testid': 'sms-phone' } }}
         />
         {foreignPhone && (
           <Alert severity="warning" sx={{ mt: 1 }} data-testid="sms-foreign-phone">

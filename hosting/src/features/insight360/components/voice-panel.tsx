@@ -16,7 +16,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -26,6 +25,7 @@ import { voiceOperationSchema, type VoiceOperation, type VoiceSection } from '@i
 import { formatPhone } from '@insight/common/format';
 import type { VoicePort } from '@insight/common/upstream/telephony';
 import { FieldList } from '../../../components/field-list';
+import { FormTextField } from '../../../components/form-text-field';
 import { StatusChip } from '../../../components/grade-chip';
 import { sendVoiceOperation } from '../api/operations';
 import { useOperation } from '../../../hooks/use-operation';
@@ -177,20 +177,14 @@ function PortActions({ mac, port, onDone }: { mac: string; port: VoicePort; onDo
               )}
             />
             {forwardEnabled && (
-              <Controller
+              <FormTextField
                 control={control}
                 name="forwardNumber"
-                render={({ field }) => (
-                  <TextField
-                    {...field}
-                    inputRef={field.ref}
-                    label={t('voice.forwardNumber')}
-                    error={forwardNumber !== '' && !valid}
-                    helperText={forwardNumber !== '' && !valid ? t('voice.forwardNumberInvalid') : ' '}
-                    slotProps={{ htmlInput: { inputMode: 'tel', 'data-testid': 'forward-number' } }}
-                    autoFocus
-                  />
-                )}
+                label={t('voice.forwardNumber')}
+                error={forwardNumber !== '' && !valid}
+                helperText={forwardNumber !== '' && !valid ? t('voice.forwardNumberInvalid') : ' '}
+                slotProps={{ htmlInput: { inputMode: 'tel', 'data-testid': 'forward-number' } }}
+                autoFocus
               />
             )}
           </Stack>
