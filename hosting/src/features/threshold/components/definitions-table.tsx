@@ -10,24 +10,15 @@ import {
 } from '@insight/common/threshold';
 import type { ListForm } from '../../../components/admin/admin-list';
 import type { WithId } from '../../../lib/firestore-hooks';
-import type { ThresholdLists } from '../api/threshold-lists';
 import { choiceOf, definitionFormSchema } from './threshold-forms';
-import { ThresholdList, useSharedColumns } from './threshold-list';
+import { ThresholdList, useSharedColumns, type ThresholdTableProps } from './threshold-list';
 import { useOptions } from './use-threshold-text';
 
 type Row = WithId<DefinitionDocument>;
 type Schema = ReturnType<typeof definitionFormSchema>;
 
 /** /threshold/definitions: each names a measurement, its unit, direction and fallback result. */
-export function DefinitionsTable({
-  lists,
-  rows,
-  canWrite,
-}: {
-  lists: ThresholdLists;
-  rows: Row[];
-  canWrite: boolean;
-}) {
+export function DefinitionsTable({ lists, rows, canWrite }: ThresholdTableProps<Row>) {
   const { t } = useTranslation('admin');
   const options = useOptions();
   const shared = useSharedColumns();

@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { RuleDocument } from '@insight/common/threshold';
 import { StatusChip } from '../../../components/grade-chip';
 import type { WithId } from '../../../lib/firestore-hooks';
-import type { ThresholdLists } from '../api/threshold-lists';
 import { useRuleForm } from './rule-form';
-import { ThresholdList, useSharedColumns } from './threshold-list';
+import { ThresholdList, useSharedColumns, type ThresholdTableProps } from './threshold-list';
 import { useRangeText } from './use-threshold-text';
 
 type Row = WithId<RuleDocument>;
@@ -17,10 +16,7 @@ export function RulesTable({
   rows,
   canWrite,
   testValue,
-}: {
-  lists: ThresholdLists;
-  rows: Row[];
-  canWrite: boolean;
+}: ThresholdTableProps<Row> & {
   /** The value typed in the "test a value" box: the rule dialog shows what a draft gives for it. */
   testValue: string;
 }) {

@@ -12,10 +12,17 @@ import {
 import { CountCell } from '../../../components/admin/row-flags';
 import { useFormatDateTime } from '../../../lib/date';
 import { historyPath } from '../../../lib/history-path';
-import { deleteThreshold, saveThreshold } from '../api/threshold-lists';
+import { deleteThreshold, saveThreshold, type ThresholdLists } from '../api/threshold-lists';
 
 type Row = AdminRow & { ruleCount?: number };
 type FormSchema = z.ZodType<FieldValues & { tdId: string }, FieldValues>;
+
+/** What the page gives each threshold table: the three lists, the rows its search kept, the role's writes. */
+export interface ThresholdTableProps<R> {
+  lists: ThresholdLists;
+  rows: R[];
+  canWrite: boolean;
+}
 
 const DIALOG_TEST_IDS = {
   rules: 'rule-dialog',

@@ -4,23 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { TECHNOLOGIES, type VariantDocument } from '@insight/common/threshold';
 import type { ListForm } from '../../../components/admin/admin-list';
 import type { WithId } from '../../../lib/firestore-hooks';
-import type { ThresholdLists } from '../api/threshold-lists';
 import { variantFormSchema } from './threshold-forms';
-import { ThresholdList, useSharedColumns } from './threshold-list';
+import { ThresholdList, useSharedColumns, type ThresholdTableProps } from './threshold-list';
 
 type Row = WithId<VariantDocument>;
 type Schema = ReturnType<typeof variantFormSchema>;
 
 /** /threshold/variants: each names the device models whose rules differ from the default ones. */
-export function VariantsTable({
-  lists,
-  rows,
-  canWrite,
-}: {
-  lists: ThresholdLists;
-  rows: Row[];
-  canWrite: boolean;
-}) {
+export function VariantsTable({ lists, rows, canWrite }: ThresholdTableProps<Row>) {
   const { t } = useTranslation('admin');
   const shared = useSharedColumns();
   const schema = useMemo(() => variantFormSchema(lists.variants.rows), [lists.variants.rows]);
