@@ -1,13 +1,12 @@
 import type { SectionError } from '@insight/common/customer360';
-import { AppError } from '../lib/app-error';
+import { errorResponse } from '../lib/error-response';
 
-/** Turns a failure into a section-level error value (for parts of a section that may fail alone). */
+/**
+ * Turns a failure into a section-level error value (for parts of a section that may fail alone): the
+ * body the API would answer for it (lib/error-response.ts; an unknown error is logged there, once).
+ */
 export function toSectionError(error: unknown): { error: SectionError } {
-  if (error instanceof AppError)
-    return {
-      error: { code: error.code, message: error.message, ...(error.path ? { path: error.path } : {}) },
-    };
-  return { error: { code: 'internal', message: 'Internal error' } };
+  return errorResponse(error).body;
 }
 
 /** Runs a part; its failure becomes an error value instead of failing the section. */

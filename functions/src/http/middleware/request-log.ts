@@ -13,13 +13,9 @@
 import type { Request, RequestHandler } from 'express';
 import { normalizeMac } from '@insight/common/mac';
 import type { Logger } from '../../lib/logger';
-import { runWithRequestRecord, type RequestRecord } from '../../lib/request-context';
+import { runWithRequestRecord, type RequestRecord, type TraceFields } from '../../lib/request-context';
 
-export interface TraceFields {
-  'logging.googleapis.com/trace'?: string;
-  'logging.googleapis.com/spanId'?: string;
-  'logging.googleapis.com/trace_sampled'?: boolean;
-}
+export type { TraceFields };
 
 /** The trace fields Cloud Logging links to Cloud Trace, from the request's trace header. */
 export function traceFields(
@@ -66,7 +62,12 @@ export function requestLog(
   const mountPath = options.mountPath ?? '/api';
   return (req, res, next) => {
     const started = performance.now();
-    const record: RequestRecord = { upstream: [] };
+    // The trace goes with the request's record: an error logged while it runs names it too.
+    const trace = traceFields(
+      { cloudTrace: req.get('x-cloud-trace-context'), traceparent: req.get('traceparent') },
+      options.projectId,
+    );
+    const record: RequestRecord = { upstream: [], trace, logger };
     let logged = false;
     const done = () => {
       if (logged) return;
@@ -85,10 +86,7 @@ export function requestLog(
         null,
       );
       const data = {
-        ...traceFields(
-          { cloudTrace: req.get('x-cloud-trace-context'), traceparent: req.get('traceparent') },
-          options.projectId,
-        ),
+        ...trace,
         httpRequest: { requestMethod: req.method, status, latency: `${(durationMs / 1000).toFixed(3)}s` },
         route,
         method: req.method,

@@ -10,6 +10,7 @@ import {
   type Section,
 } from '@insight/common/customer360';
 import { AppError } from '../../lib/app-error';
+import { errorResponse } from '../../lib/error-response';
 import { getBirthCertificates } from '../../domain/birth-certificates/get-birth-certificates';
 import { getCustomer } from '../../domain/customer/get-customer';
 import type { CompletedView } from '../../domain/diagnosis/record-view';
@@ -27,7 +28,7 @@ import type { UpstreamCalls } from '../../domain/upstream-calls';
 import { getVoice } from '../../domain/voice/get-voice';
 import { getWan } from '../../domain/wan/get-wan';
 import { currentUser, requireCapability } from '../middleware/authenticate';
-import { parseWith, validateMac } from '../middleware/validate';
+import { macOf, parseWith, validateMac } from '../middleware/validate';
 
 const readQuery = z.object({
   language: z.enum(['en', 'fr']).default('en'),
@@ -78,7 +79,7 @@ export function customer360Router(
       const query = parseWith(readQuery, req.query);
       const fresh = query.refresh === '1' || query.refresh === 'true';
       res.set('cache-control', 'private, no-store');
-      res.json(await load(res.locals.mac as string, query.language, fresh));
+      res.json(await load(macOf(res), query.language, fresh));
     };
   const actor = (res: Response) => {
     const user = currentUser(res);
@@ -105,7 +106,7 @@ export function customer360Router(
     const started = performance.now();
     const query = parseWith(streamQuery, req.query);
     const fresh = query.refresh === '1' || query.refresh === 'true';
-    const mac = res.locals.mac as string;
+    const mac = macOf(res);
     res
       .status(200)
       .set({ 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'private, no-store' });
@@ -118,16 +119,10 @@ export function customer360Router(
           line = { section, status: 200, body: await loaders[section](mac, query.language, fresh) };
           outcomes[section] = { ok: true, body: line.body };
         } catch (error) {
-          const appError = error instanceof AppError ? error : new AppError('internal', 'Internal error');
-          outcomes[section] = { ok: false, code: appError.code };
-          const body = {
-            error: {
-              code: appError.code,
-              message: appError.message,
-              ...(appError.path ? { path: appError.path } : {}),
-            },
-          };
-          line = { section, status: appError.status, body };
+          // The same body and status as the section's own route would answer (lib/error-response.ts).
+          const { status, body } = errorResponse(error);
+          outcomes[section] = { ok: false, code: body.error.code };
+          line = { section, status, body };
         }
         // Sections ready in the same tick (they often share their last upstream call) leave in one write.
         if (res.writableCorked === 0) {
@@ -145,16 +140,14 @@ export function customer360Router(
 
   router.post('/360/:mac/reset', requireCapability('deviceReset'), validateMac, async (req, res) => {
     parseWith(resetRequestSchema, req.body ?? {});
-    res.status(202).json(await resetDevice(operations, actor(res), res.locals.mac, idempotencyKey(req)));
+    res.status(202).json(await resetDevice(operations, actor(res), macOf(res), idempotencyKey(req)));
   });
   router.post('/360/:mac/voice/ports/:port', requireCapability('voiceOps'), validateMac, async (req, res) => {
     const port = parseWith(portParam, req.params.port);
     const operation = parseWith(voiceOperationSchema, req.body);
     res
       .status(202)
-      .json(
-        await voiceOperation(operations, actor(res), res.locals.mac, port, operation, idempotencyKey(req)),
-      );
+      .json(await voiceOperation(operations, actor(res), macOf(res), port, operation, idempotencyKey(req)));
   });
   router.post(
     '/360/:mac/birth-certificates/regenerate',
@@ -164,7 +157,7 @@ export function customer360Router(
       parseWith(regenerateRequestSchema, req.body ?? {});
       res
         .status(201)
-        .json(await regenerateBirthCertificate(operations, actor(res), res.locals.mac, idempotencyKey(req)));
+        .json(await regenerateBirthCertificate(operations, actor(res), macOf(res), idempotencyKey(req)));
     },
   );
   router.post(
@@ -176,7 +169,7 @@ export function customer360Router(
       res
         .status(202)
         .json(
-          await sendBirthCertificateSms(operations, actor(res), res.locals.mac, request, idempotencyKey(req)),
+          await sendBirthCertificateSms(operations, actor(res), macOf(res), request, idempotencyKey(req)),
         );
     },
   );

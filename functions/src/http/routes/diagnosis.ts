@@ -11,7 +11,7 @@ import { LOOK_HISTORY_LIMIT } from '../../domain/diagnosis/look-store';
 import type { PlaybookSource } from '../../domain/diagnosis/playbook-source';
 import { AppError } from '../../lib/app-error';
 import { requireCapability } from '../middleware/authenticate';
-import { parseWith, validateMac } from '../middleware/validate';
+import { macOf, parseWith, validateMac } from '../middleware/validate';
 
 /** At most this many MACs per scores request (a page of search results or the recent lookups). */
 export const SCORES_MAX_MACS = 20;
@@ -42,7 +42,7 @@ export function diagnosisRouter({
 
   router.get('/360/:mac/looks', view, validateMac, async (_req, res) => {
     res.set('cache-control', 'private, no-store');
-    res.json({ looks: looks ? await looks.list(res.locals.mac as string, LOOK_HISTORY_LIMIT) : [] });
+    res.json({ looks: looks ? await looks.list(macOf(res), LOOK_HISTORY_LIMIT) : [] });
   });
 
   router.get('/diagnosis/scores', view, async (req, res) => {

@@ -1,0 +1,115 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { toSectionError } from '../domain/section-error';
+import { AppError } from '../lib/app-error';
+import type { Logger } from '../lib/logger';
+import { runWithRequestRecord } from '../lib/request-context';
+import { appWith, fakeUpstream, tokenFor } from '../testing/fake-upstream';
+import { healthyRoutes, MAC } from '../testing/fixtures';
+
+const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+const TRACE_FIELD = `projects/insight-prod/traces/${TRACE}`;
+
+function capture() {
+  const lines: Array<{ severity: string; message: string; data: Record<string, unknown> }> = [];
+  const logger: Logger = {
+    info: (message, data = {}) => lines.push({ severity: 'INFO', message, data }),
+    warn: (message, data = {}) => lines.push({ severity: 'WARNING', message, data }),
+    error: (message, data = {}) => lines.push({ severity: 'ERROR', message, data }),
+  };
+  return { logger, lines };
+}
+
+/** An app whose threshold rules fail with `error` (each wan section reads them, outside any settle). */
+function failingApp(error: () => unknown) {
+  const { logger, lines } = capture();
+  const { app } = appWith(fakeUpstream(healthyRoutes()).transport, {
+    logger,
+    projectId: 'insight-prod',
+    thresholds: { current: () => Promise.reject(error()) },
+  });
+  const get = (path: string) =>
+    request(app)
+      .get(path)
+      .set('authorization', tokenFor('u1', ['engineering']))
+      .set('x-cloud-trace-context', `${TRACE}/1;o=1`);
+  return { get, lines };
+}
+
+const streamLines = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { section: string; status: number; body: unknown });
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('one error path', () => {
+  it('when an unknown error is thrown in a section of the stream, then it is logged once with the trace id and answered internal without its message', async () => {
+    const { get, lines } = failingApp(() => new Error('database password is hunter2'));
+    const res = await get(`/api/360/${MAC}?sections=wan`);
+    expect(res.status).toBe(200);
+    const [wan] = streamLines(res.text);
+    expect(wan).toMatchObject({
+      section: 'wan',
+      status: 500,
+      body: { error: { code: 'internal', message: 'Internal error' } },
+    });
+    expect(res.text).not.toContain('hunter2');
+    await settled();
+    const errors = lines.filter((line) => line.message === 'unhandled error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.severity).toBe('ERROR');
+    expect(errors[0]!.data['logging.googleapis.com/trace']).toBe(TRACE_FIELD);
+    expect(String(errors[0]!.data.error)).toContain('hunter2');
+  });
+
+  it('when one unknown error fails several sections, then it is still logged once', async () => {
+    const shared = new Error('shared failure');
+    const { get, lines } = failingApp(() => shared);
+    const res = await get(`/api/360/${MAC}?sections=wan,lan,birth-certificates`);
+    const failed = streamLines(res.text).filter((line) => line.status === 500);
+    expect(failed.length).toBeGreaterThanOrEqual(2);
+    await settled();
+    expect(lines.filter((line) => line.message === 'unhandled error')).toHaveLength(1);
+  });
+
+  it('when an unknown error reaches a part of a section (toSectionError) during a request, then it is logged once with the trace id', () => {
+    const { logger, lines } = capture();
+    const error = new TypeError('undefined is not a function');
+    const trace = { 'logging.googleapis.com/trace': TRACE_FIELD };
+    const value = runWithRequestRecord({ upstream: [], trace, logger }, () => {
+      toSectionError(error);
+      return toSectionError(error);
+    });
+    expect(value).toEqual({ error: { code: 'internal', message: 'Internal error' } });
+    expect(lines.filter((line) => line.message === 'unhandled error')).toEqual([
+      expect.objectContaining({ data: expect.objectContaining(trace) }),
+    ]);
+  });
+
+  it.each([
+    ['an unknown error', () => new Error('secret')],
+    ['a thrown string', () => 'secret'],
+    [
+      'an upstream timeout with its path',
+      () => new AppError('upstream_timeout', 'The WAN service did not answer', { path: '/api/fe/wan/{mac}' }),
+    ],
+    ['a conflict with details', () => new AppError('conflict', 'In use', { details: { inUse: 3 } })],
+    ['a client error', () => new URIError('URI malformed')],
+  ])(
+    'when %s is met, then the error middleware, the stream and toSectionError give the same body',
+    async (_name, error) => {
+      const { get } = failingApp(error);
+      const single = await get(`/api/360/${MAC}/wan`);
+      const [streamed] = streamLines((await get(`/api/360/${MAC}?sections=wan`)).text);
+      const part = runWithRequestRecord({ upstream: [], logger: capture().logger }, () =>
+        toSectionError(error()),
+      );
+      expect(streamed!.body).toEqual(single.body);
+      expect(part).toEqual(single.body);
+      expect(streamed!.status).toBe(single.status);
+      expect(JSON.stringify(single.body)).not.toContain('secret');
+    },
+  );
+});
