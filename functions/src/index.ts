@@ -24,6 +24,7 @@ import { cachedCurrentRoles } from './domain/users/current-roles';
 import { parseExternalLinks } from './config/external-links';
 import { listOf, params } from './config/params';
 import { REGION } from './config/region';
+import { onShutdown } from './lib/shutdown';
 
 export {
   cmtsHeadEndWrites,
@@ -44,6 +45,16 @@ let app: Express | undefined;
 /** Built on the first request: param values are only readable at run time. */
 function getApp(): Express {
   if (app) return app;
+  const hub = new StagingHub({
+    open: stagingUpstream({
+      plumeUrl: params.stagingPlumeUrl.value(),
+      onuUrl: params.stagingOnuUrl.value(),
+      key: () => params.stagingStreamKey.value(),
+    }),
+    logger,
+  });
+  // Told to stop: the upstream streams close and the open staging answers end (lib/shutdown.ts).
+  onShutdown(() => hub.close());
   const transport = httpTransport({ apiKey: params.upstreamApiKey.value() || undefined });
   const timeoutMs = params.upstreamTimeoutMs.value();
   const service = (baseUrl: string): ServiceConfig => ({ baseUrl, timeoutMs, transport });
@@ -111,16 +122,7 @@ function getApp(): Express {
     ),
     smsLimits: firestoreSmsLimits(() => getFirestore()),
     // One upstream connection per staging stream on this instance, shared by its viewers.
-    staging: {
-      hub: new StagingHub({
-        open: stagingUpstream({
-          plumeUrl: params.stagingPlumeUrl.value(),
-          onuUrl: params.stagingOnuUrl.value(),
-          key: () => params.stagingStreamKey.value(),
-        }),
-        logger,
-      }),
-    },
+    staging: { hub },
   });
   return app;
 }

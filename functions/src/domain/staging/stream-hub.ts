@@ -83,6 +83,8 @@ class Channel {
   private seq = 0;
   private readonly epoch = randomBytes(6).toString('hex');
   private listeners = new Set<Listener>();
+  /** What ends each viewer's answer when the hub closes (shutdown). */
+  private enders = new Map<Listener, () => void>();
   private abort: AbortController | null = null;
   private closeTimer: ReturnType<typeof setTimeout> | null = null;
   private status: { state: 'live' | 'reconnecting'; message?: string } = { state: 'reconnecting' };
@@ -127,7 +129,7 @@ class Channel {
     return seq <= this.seq && seq >= oldest - 1 ? seq : null;
   }
 
-  subscribe(listener: Listener, lastEventId: string | null): () => void {
+  subscribe(listener: Listener, lastEventId: string | null, onEnd?: () => void): () => void {
     if (this.closeTimer) clearTimeout(this.closeTimer);
     this.closeTimer = null;
     const from = this.resumable(lastEventId);
@@ -138,12 +140,14 @@ class Channel {
     }
     listener({ id: this.id(this.seq), message: { type: 'status', ...this.status } });
     this.listeners.add(listener);
+    if (onEnd) this.enders.set(listener, onEnd);
     if (!this.abort) this.start();
     let subscribed = true;
     return () => {
       if (!subscribed) return;
       subscribed = false;
       this.listeners.delete(listener);
+      this.enders.delete(listener);
       if (this.listeners.size === 0 && this.abort) {
         if (this.closeTimer) clearTimeout(this.closeTimer);
         this.closeTimer = setTimeout(() => {
@@ -159,6 +163,17 @@ class Channel {
     this.abort?.abort();
     this.abort = null;
     this.status = { state: 'reconnecting' };
+  }
+
+  /** Shutdown: the upstream closed at once and every viewer's answer ended. */
+  shutdown() {
+    if (this.closeTimer) clearTimeout(this.closeTimer);
+    this.closeTimer = null;
+    this.stop();
+    const enders = [...this.enders.values()];
+    this.listeners.clear();
+    this.enders.clear();
+    for (const end of enders) end();
   }
 
   private broadcast(message: StagingMessage, numbered: boolean) {
@@ -204,7 +219,8 @@ class Channel {
           this.setStatus('reconnecting', message);
         }
         if (abort.signal.aborted) break;
-        await new Promise((resolve) => setTimeout(resolve, wait).unref?.());
+        // Without viewers the retries last the grace period at most: its timer stops the channel.
+        await sleep(wait, abort.signal);
         wait = Math.min(wait * 2, this.options.backoffMs.max);
       }
     })();
@@ -276,6 +292,20 @@ class Channel {
   }
 }
 
+/** Waits `ms`, or less when `signal` aborts (a stopped channel does not wait out its backoff). */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    timer.unref?.();
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
 /** Rows equal but for when they were seen: no message for a row that did not change. */
 function sameExceptTime(a: StagingRow, b: StagingRow): boolean {
   const { updatedAt: _a, ...restA } = a;
@@ -287,6 +317,7 @@ export class StagingHub {
   private channels = new Map<string, Channel>();
   private readonly options: Required<HubOptions>;
   private statsTimer: ReturnType<typeof setInterval> | null = null;
+  private closed = false;
 
   constructor(options: HubOptions) {
     this.options = {
@@ -334,25 +365,38 @@ export class StagingHub {
     return channel;
   }
 
-  /** Delivers the stream from `lastEventId` on (or a snapshot); returns the unsubscribe. */
+  /**
+   * Delivers the stream from `lastEventId` on (or a snapshot); returns the unsubscribe. `onEnd` is called
+   * when the hub closes (the instance shuts down): the viewer's answer should end then. A closed hub
+   * delivers nothing and calls `onEnd` at once (after this returns).
+   */
   subscribe(
     kind: StagingKind,
     province: Province,
     lastEventId: string | null,
     listener: Listener,
+    onEnd?: () => void,
   ): () => void {
+    if (this.closed) {
+      if (onEnd) queueMicrotask(onEnd);
+      return () => undefined;
+    }
     this.logStats();
-    return this.channel(kind, province).subscribe(listener, lastEventId);
+    return this.channel(kind, province).subscribe(listener, lastEventId, onEnd);
   }
 
   stats(): ChannelStats[] {
     return [...this.channels.values()].map((channel) => channel.stats());
   }
 
-  /** Closes every upstream connection (tests, shutdown). */
+  /**
+   * Shutdown (and tests): closes every upstream connection at once, stops every reconnect, ends every
+   * viewer's answer (their `onEnd`); later subscriptions end at once.
+   */
   close(): void {
+    this.closed = true;
     if (this.statsTimer) clearInterval(this.statsTimer);
     this.statsTimer = null;
-    for (const channel of this.channels.values()) channel.stop();
+    for (const channel of this.channels.values()) channel.shutdown();
   }
 }

@@ -71,14 +71,21 @@ export function stagingRouter({
       res.end();
       close();
     };
-    const unsubscribe = hub.subscribe(kind, province, lastEventId, ({ id, message }) => {
-      if (closed) return;
-      res.write(`id: ${id}\nevent: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`);
-      if (!poll || said || (subscribing && message.type === 'status')) return;
-      said = true;
-      // What was waiting (a snapshot, a backlog) leaves at once; a live change waits for its batch.
-      if (!subscribing) batch = setTimeout(finish, pollBatchMs);
-    });
+    const unsubscribe = hub.subscribe(
+      kind,
+      province,
+      lastEventId,
+      ({ id, message }) => {
+        if (closed) return;
+        res.write(`id: ${id}\nevent: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`);
+        if (!poll || said || (subscribing && message.type === 'status')) return;
+        said = true;
+        // What was waiting (a snapshot, a backlog) leaves at once; a live change waits for its batch.
+        if (!subscribing) batch = setTimeout(finish, pollBatchMs);
+        // The hub closed (the instance shuts down): the answer ends with a cycle; the client resumes elsewhere.
+      },
+      finish,
+    );
     subscribing = false;
     const heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs);
     const cycle = setTimeout(finish, poll ? pollWaitMs : cycleMs);

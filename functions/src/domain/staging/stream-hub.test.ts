@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../../lib/logger';
+import { StagingHub, type OpenUpstream, type UpstreamEvent } from './stream-hub';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An upstream that stays open, silent, until its signal aborts; counts opens and aborts. */
+function hangingUpstream() {
+  const counts = { opened: 0, aborted: 0, open: 0 };
+  const open: OpenUpstream = async function* (_kind, _province, signal): AsyncIterable<UpstreamEvent> {
+    counts.opened += 1;
+    counts.open += 1;
+    await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    counts.open -= 1;
+    counts.aborted += 1;
+  };
+  return { open, counts };
+}
+
+/** An upstream that refuses every connection (the simulator stopped). */
+function failingUpstream() {
+  const counts = { opened: 0 };
+  const open: OpenUpstream = async function* (): AsyncIterable<UpstreamEvent> {
+    counts.opened += 1;
+    await Promise.resolve();
+    throw new Error('The onu stream is unreachable');
+  };
+  return { open, counts };
+}
+
+const hubWith = (open: OpenUpstream, idleCloseMs = 50) =>
+  new StagingHub({ open, logger: silentLogger, idleCloseMs, backoffMs: { first: 10, max: 20 } });
+
+describe('StagingHub without viewers', () => {
+  it('when the last viewer leaves, then the upstream closes after the grace period and does not open again', async () => {
+    const { open, counts } = hangingUpstream();
+    const hub = hubWith(open, 50);
+    const unsubscribe = hub.subscribe('onu', 'ON', null, () => undefined);
+    await wait(10);
+    expect(counts.open).toBe(1);
+    unsubscribe();
+    await wait(20);
+    expect(counts.open).toBe(1); // still within the grace period: a viewer's reconnect reuses it
+    await wait(80);
+    expect(counts).toEqual({ opened: 1, aborted: 1, open: 0 });
+    expect(hub.report().upstreamOpen).toBe(0);
+    await wait(100);
+    expect(counts.opened).toBe(1);
+    hub.close();
+  });
+
+  it('when the upstream keeps failing and the viewers leave, then the hub stops retrying after the grace period', async () => {
+    const { open, counts } = failingUpstream();
+    const hub = hubWith(open, 60);
+    const unsubscribe = hub.subscribe('onu', 'QC', null, () => undefined);
+    await wait(60);
+    expect(counts.opened).toBeGreaterThan(1); // a viewer watches: the hub retries
+    unsubscribe();
+    await wait(100);
+    const after = counts.opened;
+    expect(hub.report().upstreamOpen).toBe(0);
+    await wait(150);
+    expect(counts.opened).toBe(after);
+    hub.close();
+  });
+
+  it('when a viewer comes back after the upstream stopped, then it opens again', async () => {
+    const { open, counts } = failingUpstream();
+    const hub = hubWith(open, 20);
+    hub.subscribe('plume', 'ON', null, () => undefined)();
+    await wait(40);
+    const before = counts.opened;
+    const unsubscribe = hub.subscribe('plume', 'ON', null, () => undefined);
+    await wait(40);
+    expect(counts.opened).toBeGreaterThan(before);
+    unsubscribe();
+    hub.close();
+  });
+});
+
+describe('StagingHub.close (shutdown)', () => {
+  it('when the hub closes, then every upstream closes at once, every viewer is ended and nothing reconnects', async () => {
+    const hanging = hangingUpstream();
+    const hub = hubWith(hanging.open, 5_000);
+    const ended: string[] = [];
+    hub.subscribe(
+      'onu',
+      'ON',
+      null,
+      () => undefined,
+      () => ended.push('onu/ON'),
+    );
+    hub.subscribe(
+      'plume',
+      'QC',
+      null,
+      () => undefined,
+      () => ended.push('plume/QC'),
+    );
+    await wait(10);
+    expect(hanging.counts.open).toBe(2);
+    hub.close();
+    await wait(10);
+    expect(ended.sort()).toEqual(['onu/ON', 'plume/QC']);
+    expect(hanging.counts).toEqual({ opened: 2, aborted: 2, open: 0 });
+    expect(hub.report()).toMatchObject({ upstreamOpen: 0, viewers: 0 });
+    await wait(50);
+    expect(hanging.counts.opened).toBe(2);
+  });
+
+  it('when the hub closes while a failing upstream waits to retry, then it retries no more', async () => {
+    const { open, counts } = failingUpstream();
+    const hub = new StagingHub({ open, logger: silentLogger, backoffMs: { first: 60_000, max: 60_000 } });
+    hub.subscribe('onu', 'ON', null, () => undefined);
+    await wait(20);
+    expect(counts.opened).toBe(1);
+    hub.close();
+    await wait(50);
+    expect(counts.opened).toBe(1);
+    expect(hub.report().upstreamOpen).toBe(0);
+  });
+
+  it('when a viewer subscribes to a closed hub, then it is ended at once and no upstream opens', async () => {
+    const { open, counts } = hangingUpstream();
+    const hub = hubWith(open);
+    hub.close();
+    let ended = false;
+    const received: unknown[] = [];
+    hub.subscribe(
+      'onu',
+      'ON',
+      null,
+      (delivered) => received.push(delivered),
+      () => (ended = true),
+    );
+    await wait(0);
+    expect(ended).toBe(true);
+    expect(received).toEqual([]);
+    expect(counts.opened).toBe(0);
+  });
+});
