@@ -26,6 +26,8 @@ import { closeAdmin, createUser, signInFast } from '../tests/e2e/support/users';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const DEBUG = Boolean(process.env.LIGHTHOUSE_DEBUG);
 const REPORTS = process.env.LIGHTHOUSE_REPORT;
+/** LIGHTHOUSE_PAGES=landing audits the landing alone (its view figures print as NA). */
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? 'landing,view').split(',');
 
 interface Figures {
   performance: number;
@@ -122,42 +124,47 @@ try {
   // The signed-out landing: a fresh context, no session, nothing cached.
   const fresh = await driver.createBrowserContext();
   const landingPage = await fresh.newPage();
-  for (const preset of ['mobile', 'desktop'] as const)
-    results[`landing_${preset}`] = await audit(
-      `landing_${preset}`,
-      landingPage,
-      `${PORTAL}/`,
-      PRESETS[preset],
-      flags,
-    );
+  if (PAGES.includes('landing'))
+    for (const preset of ['mobile', 'desktop'] as const)
+      results[`landing_${preset}`] = await audit(
+        `landing_${preset}`,
+        landingPage,
+        `${PORTAL}/`,
+        PRESETS[preset],
+        flags,
+      );
   await fresh.close();
 
   // A signed-in 360 view: sign in with the e2e helpers, open the view once, then audit the same tab.
-  const [device] = await catalogue('gpon', 1);
-  if (!device) throw new Error('the simulator has no gpon device (is it running? use --with-simulator)');
-  const context = await browser.newContext({ viewport: null, baseURL: PORTAL });
-  await routeOfflineStandIns(context);
-  const signedIn = await context.newPage();
-  await signInFast(signedIn, await createUser('lighthouse', ['support3']));
-  const viewUrl = `${PORTAL}/i/mac/${device.mac}`;
-  await signedIn.goto(viewUrl);
-  await signedIn.waitForFunction(
-    () =>
-      [...document.querySelectorAll('[data-testid^=section-][data-state]')].length >= 2 &&
-      [...document.querySelectorAll('[data-testid^=section-][data-state]')].every(
-        (card) => card.getAttribute('data-state') !== 'loading',
-      ),
-    null,
-    { timeout: 60_000 },
-  );
-  const viewPage = (await driver.pages()).find((page) => page.url() === viewUrl);
-  if (!viewPage) throw new Error('the signed-in tab is not visible over the debugging port');
-  for (const preset of ['mobile', 'desktop'] as const)
-    results[`view_${preset}`] = await audit(`view_${preset}`, viewPage, viewUrl, PRESETS[preset], {
-      ...flags,
-      disableStorageReset: true,
-    });
+  if (PAGES.includes('view')) await auditView();
   await driver.disconnect();
+
+  async function auditView() {
+    const [device] = await catalogue('gpon', 1);
+    if (!device) throw new Error('the simulator has no gpon device (is it running? use --with-simulator)');
+    const context = await browser.newContext({ viewport: null, baseURL: PORTAL });
+    await routeOfflineStandIns(context);
+    const signedIn = await context.newPage();
+    await signInFast(signedIn, await createUser('lighthouse', ['support3']));
+    const viewUrl = `${PORTAL}/i/mac/${device.mac}`;
+    await signedIn.goto(viewUrl);
+    await signedIn.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid^=section-][data-state]')].length >= 2 &&
+        [...document.querySelectorAll('[data-testid^=section-][data-state]')].every(
+          (card) => card.getAttribute('data-state') !== 'loading',
+        ),
+      null,
+      { timeout: 60_000 },
+    );
+    const viewPage = (await driver.pages()).find((page) => page.url() === viewUrl);
+    if (!viewPage) throw new Error('the signed-in tab is not visible over the debugging port');
+    for (const preset of ['mobile', 'desktop'] as const)
+      results[`view_${preset}`] = await audit(`view_${preset}`, viewPage, viewUrl, PRESETS[preset], {
+        ...flags,
+        disableStorageReset: true,
+      });
+  }
 } finally {
   await close();
   await closeAdmin();
@@ -167,10 +174,22 @@ for (const [name, figure] of Object.entries(results))
   console.log(
     `bench:lighthouse ${name}: performance ${figure.performance} accessibility ${figure.accessibility} FCP ${figure.fcpMs} ms LCP ${figure.lcpMs} ms TBT ${figure.tbtMs} ms CLS ${figure.cls} SI ${figure.siMs} ms`,
   );
+const NA: Figures = {
+  performance: NaN,
+  accessibility: NaN,
+  fcpMs: NaN,
+  lcpMs: NaN,
+  tbtMs: NaN,
+  cls: NaN,
+  siMs: NaN,
+};
+const figure = (name: string) => results[name] ?? NA;
+const shown = (value: number) => (Number.isNaN(value) ? 'NA' : String(value));
 console.log(
-  `bench:lighthouse accessibility landing_mobile=${results.landing_mobile!.accessibility} landing_desktop=${results.landing_desktop!.accessibility} view_mobile=${results.view_mobile!.accessibility} view_desktop=${results.view_desktop!.accessibility} (target 100); performance landing_desktop=${results.landing_desktop!.performance} view_desktop=${results.view_desktop!.performance}`,
+  `bench:lighthouse accessibility landing_mobile=${shown(figure('landing_mobile').accessibility)} landing_desktop=${shown(figure('landing_desktop').accessibility)} view_mobile=${shown(figure('view_mobile').accessibility)} view_desktop=${shown(figure('view_desktop').accessibility)} (target 100); performance landing_desktop=${shown(figure('landing_desktop').performance)} view_desktop=${shown(figure('view_desktop').performance)}`,
 );
-const { landing_mobile: landing, view_mobile: view } = results as Record<string, Figures>;
+const landing = figure('landing_mobile');
+const view = figure('view_mobile');
 console.log(
-  `bench:lighthouse landing_mobile=${landing!.performance} landing_lcp_ms=${landing!.lcpMs} landing_tbt_ms=${landing!.tbtMs} view_mobile=${view!.performance} view_lcp_ms=${view!.lcpMs} view_tbt_ms=${view!.tbtMs}`,
+  `bench:lighthouse landing_mobile=${shown(landing.performance)} landing_lcp_ms=${shown(landing.lcpMs)} landing_tbt_ms=${shown(landing.tbtMs)} view_mobile=${shown(view.performance)} view_lcp_ms=${shown(view.lcpMs)} view_tbt_ms=${shown(view.tbtMs)}`,
 );

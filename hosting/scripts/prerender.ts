@@ -67,9 +67,13 @@ const STATIC_CSS = [
   '{display:none}',
 ].join('');
 
-/** After the copies: removes the ones not shown (one page in the document, as the app will render it). */
+/**
+ * After the copies: removes the ones not shown (one page in the document, as the app will render it),
+ * then starts the app's entry script (named by <meta name="insight-entry">) once the page has painted
+ * (next frame, or 200 ms in a tab that draws no frame): its download and run never delay the first paint.
+ */
 const KEEP_ONE_COPY =
-  "(function(){var d=document.documentElement.dataset;document.querySelectorAll('[data-theme-variant],[data-drawer-variant],[data-view-variant]').forEach(function(n){var v=n.dataset;if((v.themeVariant&&v.themeVariant!==d.theme)||(v.drawerVariant&&v.drawerVariant!==d.drawer)||(v.viewVariant&&v.viewVariant!==d.view))n.remove()})})();";
+  "(function(){var d=document.documentElement.dataset;document.querySelectorAll('[data-theme-variant],[data-drawer-variant],[data-view-variant]').forEach(function(n){var v=n.dataset;if((v.themeVariant&&v.themeVariant!==d.theme)||(v.drawerVariant&&v.drawerVariant!==d.drawer)||(v.viewVariant&&v.viewVariant!==d.view))n.remove()});var started=false;function start(){if(started)return;started=true;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=document.querySelector('meta[name=insight-entry]').content;document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,200)})();";
 
 type Render = typeof import('../src/app/prerender');
 
@@ -84,7 +88,10 @@ const vite = await createServer({
 try {
   const render = (await vite.ssrLoadModule('/src/app/prerender.tsx')) as Render;
   const template = readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root (prerendered already? run vite build first)');
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
+  if (!entry) throw new Error('dist/index.html has no module entry script');
+  if (!template.includes('<div id="root"></div>'))
+    throw new Error('dist/index.html has no empty #root (prerendered already? run vite build first)');
   const hashes = new Set<string>();
   for (const language of ['en', 'fr'] as const) {
     await render.loadTexts(language);
@@ -99,6 +106,7 @@ try {
         );
       }
     let html = template
+      .replace(entry[0], `<meta name="insight-entry" content="${entry[1]}" />`)
       .replace(
         '</head>',
         `<style data-prerender-css="">${STATIC_CSS}${[...rules].join('')}</style>\n  </head>`,

@@ -2,6 +2,7 @@ import {
   cloneElement,
   lazy,
   Suspense,
+  useEffect,
   useState,
   type FocusEvent,
   type MouseEvent,
@@ -37,8 +38,10 @@ import { usePreferences } from '../../providers/preferences-provider';
 import { PAGES, preloadPage } from '../pages';
 
 const Tooltip = lazy(() => import('@mui/material/Tooltip'));
-// A phone's drawer slides over the page (MUI's Drawer: modal, focus trap, backdrop): that code loads only there.
-const Drawer = lazy(() => import('@mui/material/Drawer'));
+// A phone's drawer slides over the page (MUI's Drawer: modal, focus trap, backdrop): that code loads only
+// there, once the page is idle, and the drawer is first rendered when first opened (not with the page).
+const loadDrawer = () => import('@mui/material/Drawer');
+const Drawer = lazy(loadDrawer);
 
 interface ItemHandlers {
   onMouseEnter?: (event: MouseEvent<HTMLElement>) => void;
@@ -110,6 +113,15 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
   const { mode, toggleMode, href } = usePreferences();
   const { state, signOut } = useAuth();
   const [stagingOpen, setStagingOpen] = useState(true);
+  const [mobileShown, setMobileShown] = useState(mobileOpen);
+  if (mobileOpen && !mobileShown) setMobileShown(true);
+  useEffect(() => {
+    if (!isPhone) return;
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1000));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => void loadDrawer().catch(() => undefined));
+    return () => cancel(handle);
+  }, [isPhone]);
   const wide = isPhone || expanded;
   const current = stripLanguage(location);
 
@@ -196,6 +208,7 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
   );
 
   if (isPhone) {
+    if (!mobileShown) return null;
     return (
       <Suspense fallback={null}>
         <Drawer
