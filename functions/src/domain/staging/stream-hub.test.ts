@@ -4,27 +4,39 @@ import { StagingHub, type OpenUpstream, type UpstreamEvent } from './stream-hub'
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A stream of no events that ends (or fails) when `run` settles. */
+const iterable = (run: () => Promise<void>): AsyncIterable<UpstreamEvent> => ({
+  [Symbol.asyncIterator]: () => ({
+    next: async (): Promise<IteratorResult<UpstreamEvent>> => {
+      await run();
+      return { done: true, value: undefined };
+    },
+  }),
+});
+
 /** An upstream that stays open, silent, until its signal aborts; counts opens and aborts. */
 function hangingUpstream() {
   const counts = { opened: 0, aborted: 0, open: 0 };
-  const open: OpenUpstream = async function* (_kind, _province, signal): AsyncIterable<UpstreamEvent> {
-    counts.opened += 1;
-    counts.open += 1;
-    await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-    counts.open -= 1;
-    counts.aborted += 1;
-  };
+  const open: OpenUpstream = (_kind, _province, signal) =>
+    iterable(async () => {
+      counts.opened += 1;
+      counts.open += 1;
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      counts.open -= 1;
+      counts.aborted += 1;
+    });
   return { open, counts };
 }
 
 /** An upstream that refuses every connection (the simulator stopped). */
 function failingUpstream() {
   const counts = { opened: 0 };
-  const open: OpenUpstream = async function* (): AsyncIterable<UpstreamEvent> {
-    counts.opened += 1;
-    await Promise.resolve();
-    throw new Error('The onu stream is unreachable');
-  };
+  const open: OpenUpstream = () =>
+    iterable(async () => {
+      counts.opened += 1;
+      await Promise.resolve();
+      throw new Error('The onu stream is unreachable');
+    });
   return { open, counts };
 }
 
