@@ -6,7 +6,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { writeEmulatorConfig } from './lib/emulator-config';
 import { emulatorEnv, FIREBASE_BIN, PROJECT_ID, SetupError } from './lib/emulator-env';
-import { cleanEmulatorSockets, runFiltered, startSimulator, stop } from './lib/processes';
+import { describeForced, startEmulatorSuite, type EmulatorSuite } from './lib/emulator-processes';
+import { cleanEmulatorSockets, startSimulator, stop } from './lib/processes';
 
 /** Lines the emulators print for every request (and an offline notice), left out of test and CI logs. */
 const NOISE =
@@ -42,6 +43,23 @@ try {
 }
 
 let simulator: ChildProcess | undefined;
+let suite: EmulatorSuite | undefined;
+let stopping: Promise<void> | undefined;
+
+/** Stops everything this script started (the suite's every process, the simulator), once. */
+function stopAll(): Promise<void> {
+  return (stopping ??= (async () => {
+    const [report] = await Promise.all([suite?.stop(), stop(simulator)]);
+    if (report) for (const line of describeForced(report, 'emulators')) console.error(line);
+    cleanEmulatorSockets();
+  })());
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.on(signal, () => {
+    console.log(`[emulators] ${signal}: stopping the emulators…`);
+    void stopAll().then(() => process.exit(130));
+  });
+
 let exitCode = 1;
 try {
   if (withSimulator) simulator = await startSimulator({ quiet: true });
@@ -56,11 +74,13 @@ try {
     writeEmulatorConfig(),
   ];
   if (mode === 'exec') args.push(command.length === 1 ? command[0]! : command.map(shellQuote).join(' '));
-  // The emulators log every hosting and function request; tests and CI only need the rest.
-  exitCode = await runFiltered(FIREBASE_BIN, args, NOISE, { env });
+  // The emulators log every hosting and function request; tests and CI only need the rest. In its own
+  // process group: only this script signals it, and its stop leaves no process behind.
+  suite = startEmulatorSuite(FIREBASE_BIN, args, { env, drop: NOISE });
+  exitCode = await suite.exited;
 } finally {
-  await stop(simulator);
-  cleanEmulatorSockets();
+  // firebase-tools has exited (or failed to start): what it left running is ended too.
+  await stopAll();
 }
 process.exit(exitCode);
 

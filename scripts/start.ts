@@ -2,7 +2,7 @@
  * `npm start`: builds what is needed, starts the simulator and the emulator suite, seeds demo data and
  * users, starts the staging activity, prints where to open the portal. Ctrl-C stops everything it started.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -16,6 +16,7 @@ import {
 } from './lib/emulator-env';
 import { DEMO_USERS } from './lib/demo-users';
 import { writeEmulatorConfig } from './lib/emulator-config';
+import { describeForced, startEmulatorSuite, type EmulatorSuite } from './lib/emulator-processes';
 import { cleanEmulatorSockets, run, startSimulator, stop } from './lib/processes';
 import { seed } from './seed';
 import { initializeApp } from 'firebase-admin/app';
@@ -25,7 +26,7 @@ import { startStagingActivity, type StagingActivity } from './lib/staging-activi
 const started = Date.now();
 const logFile = path.join(ROOT, '.cache/emulators.log');
 let simulator: ChildProcess | undefined;
-let emulators: ChildProcess | undefined;
+let emulators: EmulatorSuite | undefined;
 let activity: StagingActivity | undefined;
 let stopping = false;
 
@@ -34,7 +35,9 @@ async function shutdown(code: number): Promise<never> {
     stopping = true;
     console.log('\n[start] stopping…');
     await activity?.stop();
-    await Promise.all([stop(emulators, 15_000), stop(simulator)]);
+    // A clean shutdown first (up to 8 s), then whatever of the suite still runs, by PID.
+    const [report] = await Promise.all([emulators?.stop({ graceMs: 8000 }), stop(simulator)]);
+    if (report) for (const line of describeForced(report, 'start')) console.log(line);
     cleanEmulatorSockets();
   }
   process.exit(code);
@@ -51,22 +54,15 @@ try {
   simulator = await startSimulator({ quiet: true });
   mkdirSync(path.dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
-  emulators = spawn(
+  // In its own process group: Ctrl-C reaches this script, which stops the suite once and completely.
+  emulators = startEmulatorSuite(
     FIREBASE_BIN,
     ['emulators:start', '--project', PROJECT_ID, '--config', writeEmulatorConfig()],
-    {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { env, output: log },
   );
-  emulators.stdout!.pipe(log);
-  emulators.stderr!.pipe(log);
-  const exited = new Promise<never>((_, reject) =>
-    emulators!.once('exit', (code) =>
-      reject(new Error(`emulators exited with code ${code}; see ${logFile}`)),
-    ),
-  );
+  const exited = emulators.exited.then((code) => {
+    throw new Error(`emulators exited with code ${code}; see ${logFile}`);
+  });
   await Promise.race([waitForUrl(`${URLS.portal}/api/health`, 90_000), exited]);
   await Promise.race([waitUntilHealthy(), exited]);
   const counts = await seed();

@@ -1,0 +1,61 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { isAlive, startEmulatorSuite } from './emulator-processes';
+
+const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() });
+
+/** A stand-in for firebase-tools: a child in its own group (like the Java emulator), and a worker-like child. */
+const SUITE = `
+const { spawn } = require('node:child_process');
+spawn('sleep', ['60'], { detached: true, stdio: 'ignore' });
+spawn('sleep', ['61'], { stdio: 'ignore' });
+if (process.argv[1] === 'stubborn') process.on('SIGINT', () => {});
+else process.on('SIGINT', () => process.exit(0));
+setInterval(() => {}, 1000);
+console.log('ready');
+`;
+
+async function started(suite: ReturnType<typeof startEmulatorSuite>, count: number) {
+  for (let i = 0; i < 50; i += 1) {
+    suite.tree.refresh();
+    if (suite.tree.alive().length >= count) return suite.tree.alive();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the stand-in suite did not start');
+}
+
+describe('startEmulatorSuite().stop', () => {
+  it('when the suite stops cleanly on SIGINT, then its leftover children are ended by PID and reported', async () => {
+    const suite = startEmulatorSuite(process.execPath, ['-e', SUITE, 'clean'], {
+      env: process.env,
+      output: quiet(),
+    });
+    const all = await started(suite, 3);
+    expect(all.map((info) => info.command)).toEqual(
+      expect.arrayContaining([expect.stringContaining('sleep 60'), expect.stringContaining('sleep 61')]),
+    );
+    const report = await suite.stop({ graceMs: 2000 });
+    expect(all.filter(isAlive)).toEqual([]);
+    // The worker-like child got the group's SIGINT; the one in its own group outlived its parent.
+    expect(report.forced.map((info) => info.command)).toEqual([expect.stringContaining('sleep 60')]);
+  });
+
+  it('when firebase-tools ignores SIGINT, then after the grace period every process is ended and reported', async () => {
+    const suite = startEmulatorSuite(process.execPath, ['-e', SUITE, 'stubborn'], {
+      env: process.env,
+      output: quiet(),
+    });
+    const all = await started(suite, 3);
+    const started_ = Date.now();
+    const report = await suite.stop({ graceMs: 500 });
+    expect(Date.now() - started_).toBeLessThan(5000);
+    expect(all.filter(isAlive)).toEqual([]);
+    expect(report.forced.map((info) => info.pid).sort()).toEqual(
+      all
+        .filter((info) => !/sleep 61/.test(info.command))
+        .map((info) => info.pid)
+        .sort(),
+    );
+    expect(await suite.exited).not.toBe(0);
+  });
+});
