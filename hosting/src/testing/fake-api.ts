@@ -10,6 +10,8 @@ export interface ApiCall {
   method: string;
   path: string;
   query: URLSearchParams;
+  /** The request's headers (Last-Event-ID, Idempotency-Key, …). */
+  headers: Headers;
   body: unknown;
 }
 
@@ -18,12 +20,23 @@ export interface Reply {
   status: number;
   body: unknown;
 }
-/** Newline-delimited JSON lines; `open` keeps the answer from ending (the sections not in it stay loading). */
+/**
+ * Newline-delimited JSON lines; `open` keeps the answer from ending (the sections not in it stay loading);
+ * `gapMs` writes each line that long after the one before (all at once unless given).
+ */
 export interface StreamReply {
   lines: unknown[];
   open?: boolean;
+  gapMs?: number;
 }
-export type Route = Reply | StreamReply | 'pending' | ((call: ApiCall) => Reply | StreamReply | 'pending');
+/** Server-Sent Events, written as the API writes them, all at once; `open` keeps the answer from ending. */
+export interface EventsReply {
+  events: Array<{ id?: string; event: string; data: unknown }>;
+  open?: boolean;
+}
+type AnyReply = Reply | StreamReply | EventsReply | 'pending';
+/** 'pending': an answer that never comes (until the request is aborted, as with fetch). */
+export type Route = AnyReply | ((call: ApiCall) => AnyReply);
 export type Routes = Record<string, Route>;
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
@@ -35,19 +48,53 @@ export const fail = (status: number, code: string, message = code): Reply => ({
   body: { error: { code, message } },
 });
 
-function respond(reply: Reply | StreamReply | 'pending'): Promise<Response> {
-  if (reply === 'pending') return new Promise(() => undefined);
-  if ('lines' in reply) {
-    const text = reply.lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+const abortError = () => new DOMException('This operation was aborted', 'AbortError');
+
+/** Answers as fetch does: an aborted request rejects, or errors the body it is reading. */
+function respond(reply: AnyReply, signal?: AbortSignal | null): Promise<Response> {
+  if (signal?.aborted) return Promise.reject(abortError());
+  if (reply === 'pending')
+    return new Promise((_resolve, reject) =>
+      signal?.addEventListener('abort', () => reject(abortError()), { once: true }),
+    );
+  if ('lines' in reply || 'events' in reply) {
+    const chunks =
+      'lines' in reply
+        ? reply.lines.map((line) => `${JSON.stringify(line)}\n`)
+        : reply.events.map(
+            ({ id, event, data }) =>
+              `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+          );
+    const gapMs = 'lines' in reply ? (reply.gapMs ?? 0) : 0;
+    const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(new TextEncoder().encode(text));
-        if (!reply.open) controller.close();
+        let done = false;
+        signal?.addEventListener(
+          'abort',
+          () => {
+            if (!done) controller.error(abortError());
+            done = true;
+          },
+          { once: true },
+        );
+        void (async () => {
+          if (gapMs === 0) controller.enqueue(encoder.encode(chunks.join('')));
+          else
+            for (const [index, chunk] of chunks.entries()) {
+              if (index > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+              if (done) return;
+              controller.enqueue(encoder.encode(chunk));
+            }
+          if (!reply.open && !done) {
+            done = true;
+            controller.close();
+          }
+        })();
       },
     });
-    return Promise.resolve(
-      new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson' } }),
-    );
+    const type = 'lines' in reply ? 'application/x-ndjson' : 'text/event-stream';
+    return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': type } }));
   }
   // A 204 (a delete) has no body, as the API answers it.
   return Promise.resolve(
@@ -73,6 +120,7 @@ export function installFakeApi(routes: Routes) {
         method,
         path,
         query: url.searchParams,
+        headers: new Headers(init.headers),
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       };
       // Single-document reads through Firestore's REST API are answered from the fake database.
@@ -86,7 +134,7 @@ export function installFakeApi(routes: Routes) {
       calls.push(call);
       const route = routes[`${method} ${path}`];
       if (!route) return respond(fail(404, 'not_found', `No fake for ${method} ${path}`));
-      return respond(typeof route === 'function' ? route(call) : route);
+      return respond(typeof route === 'function' ? route(call) : route, init.signal);
     }),
   );
   return {
