@@ -145,7 +145,12 @@ export const PAGES: readonly PageEntry[] = [
     prefetch: true,
     tabs: {
       title: 'threshold',
-      children: { '': 'thresholdRules', definitions: 'thresholdDefinitions', variants: 'thresholdVariants' },
+      children: {
+        '': 'thresholdRules',
+        definitions: 'thresholdDefinitions',
+        variants: 'thresholdVariants',
+        playbook: 'thresholdPlaybook',
+      },
     },
   },
   {

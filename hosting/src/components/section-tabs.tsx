@@ -6,7 +6,13 @@ import NotFoundPage from './errors/not-found-page';
 import { AppLink } from './app-link';
 
 export type PageTitleKey =
-  'cmtsSource' | 'headEnd' | 'marketArea' | 'thresholdRules' | 'thresholdDefinitions' | 'thresholdVariants';
+  | 'cmtsSource'
+  | 'headEnd'
+  | 'marketArea'
+  | 'thresholdRules'
+  | 'thresholdDefinitions'
+  | 'thresholdVariants'
+  | 'thresholdPlaybook';
 
 interface Props<C extends string> {
   title: string;

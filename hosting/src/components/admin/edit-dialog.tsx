@@ -36,6 +36,8 @@ export interface FormField {
   helperText?: string;
   /** Spans both columns of the form grid. */
   wide?: boolean;
+  /** A text of several lines (a text field only): it grows with what is typed. */
+  multiline?: boolean;
 }
 
 interface Props<S extends z.ZodType<FieldValues, FieldValues>> {
@@ -149,6 +151,7 @@ export function EditDialog<S extends z.ZodType<FieldValues, FieldValues>>({
                       </Box>
                     );
                   const isDate = field.kind === 'datetime';
+                  const multiline = Boolean(field.multiline) && (field.kind ?? 'text') === 'text';
                   return (
                     <TextField
                       {...common}
@@ -169,6 +172,8 @@ export function EditDialog<S extends z.ZodType<FieldValues, FieldValues>>({
                       onBlur={input.onBlur}
                       inputRef={input.ref}
                       disabled={field.disabled}
+                      multiline={multiline}
+                      minRows={multiline ? 2 : undefined}
                       autoFocus={index === 0 && !field.disabled}
                       error={Boolean(error)}
                       helperText={error ?? field.helperText}

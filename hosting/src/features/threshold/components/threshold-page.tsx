@@ -8,6 +8,7 @@ import { RecountButton } from '../../../components/admin/recount-button';
 import { useAuth } from '../../../providers/auth-provider';
 import { useThresholdLists } from '../api/threshold-lists';
 import { DefinitionsTable } from './definitions-table';
+import { PlaybookPage } from './playbook-page';
 import { RulesTable } from './rules-table';
 import { TestValueBox } from './test-value-box';
 import { ThresholdConflicts } from './threshold-conflicts';
@@ -17,9 +18,14 @@ import { useRangeText } from './use-threshold-text';
 
 /**
  * /threshold: child '' shows the rules (with the "test a value" box), 'definitions' and 'variants' the
- * lists the rules refer to. One search looks through all three and says how many match in each.
+ * lists the rules refer to, 'playbook' the diagnosis playbook (what the 360 view says about each finding).
  */
 export default function ThresholdPage({ child = '' }: { child?: string }) {
+  return child === 'playbook' ? <PlaybookPage /> : <ThresholdLists child={child} />;
+}
+
+/** The rules, definitions and variants: one search looks through all three and says how many match in each. */
+function ThresholdLists({ child }: { child: string }) {
   const { t } = useTranslation('admin');
   const { state } = useAuth();
   const canWrite = can(state.status === 'signedIn' ? state.user.roles : [], 'adminWrite');
