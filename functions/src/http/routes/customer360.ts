@@ -112,6 +112,15 @@ export function customer360Router(
       .set({ 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'private, no-store' });
     res.flushHeaders();
     const outcomes: CompletedView['outcomes'] = {};
+    // Lines written while corked leave together at the next tick, or before the end: Node 22's end()
+    // writes the closing chunk before it flushes a corked one, which then arrives after the answer's end
+    // (the last section lost, and the keep-alive connection's next answer unreadable).
+    let corked = false;
+    const uncork = () => {
+      if (!corked) return;
+      corked = false;
+      res.uncork();
+    };
     await Promise.all(
       query.sections.map(async (section) => {
         let line: { section: Section; status: number; body: unknown; atMs?: number };
@@ -125,14 +134,16 @@ export function customer360Router(
           line = { section, status, body };
         }
         // Sections ready in the same tick (they often share their last upstream call) leave in one write.
-        if (res.writableCorked === 0) {
+        if (!corked) {
+          corked = true;
           res.cork();
-          process.nextTick(() => res.uncork());
+          process.nextTick(uncork);
         }
         line.atMs = Math.round(performance.now() - started);
         res.write(`${JSON.stringify(line)}\n`);
       }),
     );
+    uncork();
     res.end();
     // After the answer: the view is never slower for it.
     if (onViewComplete) setImmediate(() => onViewComplete({ mac, user: actor(res), outcomes }));
