@@ -36,6 +36,7 @@ export function adminListTrigger(list: AdminListId) {
         : deleteTime(event.time, beforeSnap?.updateTime);
       const outcome = await applyAdminWrite(getFirestore(), list, event.params.docId, {
         reconcile,
+        hint: after,
         written: recorded
           ? {
               eventId: event.id,

@@ -80,7 +80,12 @@ export async function applyAdminWrite(
   db: Firestore,
   list: AdminListId,
   id: string,
-  options: { reconcile: boolean; written?: WrittenRow | null },
+  options: {
+    reconcile: boolean;
+    written?: WrittenRow | null;
+    /** The row as the event carried it: the parents it names are read up front with the row. */
+    hint?: Record<string, unknown> | null;
+  },
 ): Promise<ApplyOutcome> {
   const spec = ADMIN_LISTS[list];
   const rowRef = db.collection(spec.collection).doc(id);
@@ -99,23 +104,38 @@ export async function applyAdminWrite(
     let parents = new Map<ParentKey, ParentState>();
     let keys: ParentKey[] = [];
     if (options.reconcile) {
-      const [row, markerDoc] = await db.getAll(rowRef, marker);
+      // One read for the row, its marker and the parents the event's row names (most often all of them);
+      // a second only for parents the marker names besides.
+      const guessed = Object.values(namedParents(list, options.hint ?? null)).filter(
+        (key): key is ParentKey => key !== null,
+      );
+      const [row, markerDoc, ...guessedDocs] = await db.getAll(
+        rowRef,
+        marker,
+        ...guessed.map((key) => db.doc(key)),
+      );
+      guessed.forEach((key, index) => parents.set(key, parentState(guessedDocs[index]!)));
       keys = parentsInvolved(namedParents(list, row!.exists ? row!.data()! : null), markerOf(markerDoc!));
-      const docs = keys.length > 0 ? await db.getAll(...keys.map((key) => db.doc(key))) : [];
-      parents = new Map(keys.map((key, index) => [key, parentState(docs[index]!)]));
+      const missing = keys.filter((key) => !parents.has(key));
+      const docs = missing.length > 0 ? await db.getAll(...missing.map((key) => db.doc(key))) : [];
+      missing.forEach((key, index) => parents.set(key, parentState(docs[index]!)));
     }
     try {
       const outcome = await withContention(() =>
         db.runTransaction(
           async (tx): Promise<ApplyOutcome | 'stale'> => {
-            // Reads first (a transaction's rule), then the writes.
-            if (audit && (await tx.get(audit)).exists) return { status: 'duplicate', plan: null };
-            const stamp = stampRef ? await tx.get(stampRef) : null;
+            // Reads first (a transaction's rule), in one round trip, then the writes.
+            const refs = [audit, stampRef, ...(options.reconcile ? [rowRef, marker] : [])].filter(
+              (ref): ref is DocumentReference => ref !== null,
+            );
+            const read = new Map((await tx.getAll(...refs)).map((doc) => [doc.ref.path, doc]));
+            if (audit && read.get(audit.path)!.exists) return { status: 'duplicate', plan: null };
+            const stamp = stampRef ? read.get(stampRef.path)! : null;
             let plan: ReconcilePlan | null = null;
             let rowExists = false;
             let decrementDocs: DocumentSnapshot[] = [];
             if (options.reconcile) {
-              const [row, markerDoc] = await tx.getAll(rowRef, marker);
+              const [row, markerDoc] = [read.get(rowRef.path), read.get(marker.path)];
               rowExists = row!.exists;
               const named = namedParents(list, rowExists ? row!.data()! : null);
               const counted = markerOf(markerDoc!);
