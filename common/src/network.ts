@@ -1,11 +1,11 @@
 /**
- * Network management lists (SPEC.md sections 3, 4 and 5): CMTS sources and the head ends and marketing
- * areas they belong to. One source of truth for the web forms, the CSV import, the triggers, the seed and
- * the rules tests (firestore.rules mirrors these shapes by hand; tests/rules holds the two together).
+ * Network management lists (docs/requirements.md, "Network management"): CMTS sources and the head
+ * ends and marketing areas they belong to. One source of truth for the web forms, the CSV import, the
+ * API's writes (which parse every save with these schemas), the triggers, the seed and the tests.
  *
  * Head ends and marketing areas are referenced by document id and shown by name, so renaming one never
  * orphans a CMTS row. A CMTS source's document id is its cmtsId: saving a new row under an existing id
- * updates that row (SPEC.md section 4).
+ * updates that row (docs/requirements.md, "Network management").
  */
 import { z } from 'zod';
 import { escapeCsvCell, unescapeCsvCell } from './csv';
@@ -81,6 +81,20 @@ export const cmtsFieldsSchema = z
   })
   .strict();
 export type CmtsFields = z.output<typeof cmtsFieldsSchema>;
+
+/** A new CMTS row before anything is typed (the form), or a column an import leaves out of a new row. */
+export const EMPTY_CMTS_FIELDS: CmtsFields = {
+  cmtsId: '',
+  hostName: '',
+  ipLookup: '',
+  ipManage: '',
+  headEnd: '',
+  marketArea: '',
+  group: null,
+  versionId: null,
+  configLastUpdated: null,
+  overrideIpChecks: false,
+};
 export type CmtsInput = z.input<typeof cmtsFieldsSchema>;
 
 /** The fields a user edits on a head end or a marketing area. */
@@ -103,8 +117,9 @@ export const optionalTimestamp = z
   .transform((v) => v ?? null);
 
 /**
- * Authorship stamp on every client write, checked by the rules: the writer's uid and the server's time.
- * CMTS rows keep their time in lastUpdate (SPEC.md section 3), the other lists in updatedAt.
+ * Authorship stamp the API writes with every save: the writer's uid and the server's time. CMTS rows
+ * keep their time in lastUpdate (docs/requirements.md, "Network management"), the other lists in
+ * updatedAt.
  */
 const authorship = { updatedBy: z.string().nullable().default(null) };
 
@@ -210,7 +225,7 @@ export function cmtsToCsv(row: CmtsFields): Record<CmtsCsvColumn, string> {
 
 /**
  * The rows that already hold `ip` as IP Lookup or IP Management, other than `exceptId` (the row being
- * edited). SPEC.md section 5: such an address blocks the save unless override IP checks is ticked.
+ * edited). docs/requirements.md, "Network management": such an address blocks the save unless override IP checks is ticked.
  */
 export function rowsHoldingIp(
   rows: ReadonlyArray<Pick<CmtsFields, 'cmtsId' | 'ipLookup' | 'ipManage'>>,

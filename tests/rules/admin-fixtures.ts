@@ -4,37 +4,13 @@
  */
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { doc, getDoc, serverTimestamp, setDoc, Timestamp } from 'firebase/firestore';
-import type { z } from 'zod';
-import { DEFAULT_PLAYBOOK_BY_KEY, playbookFieldsSchema } from '@insight/common/diagnosis-playbook';
+import { DEFAULT_PLAYBOOK_BY_KEY } from '@insight/common/diagnosis-playbook';
 import { ADMIN_LISTS, type AdminListId } from '@insight/common/admin-lists';
-import { areaFieldsSchema, cmtsFieldsSchema } from '@insight/common/network';
-import {
-  connectedFieldsSchema,
-  firmwareFieldsSchema,
-  hostFieldsSchema,
-  rackFieldsSchema,
-  warehouseFieldsSchema,
-} from '@insight/common/staging-lists';
-import { definitionFieldsSchema, ruleFieldsSchema, variantFieldsSchema } from '@insight/common/threshold';
+// The schemas the API parses each list's fields with.
+import { LIST_FIELDS } from '../../functions/src/domain/admin/list-fields';
 import { memberClaims } from './support';
 
 export type Store = ReturnType<ReturnType<RulesTestEnvironment['authenticatedContext']>['firestore']>;
-
-/** The schema the API parses each list's fields with (functions/src/domain/admin/list-fields.ts). */
-export const FIELDS_SCHEMAS: Readonly<Record<AdminListId, z.ZodType<Record<string, unknown>>>> = {
-  cmts: cmtsFieldsSchema,
-  headEnd: areaFieldsSchema,
-  marketArea: areaFieldsSchema,
-  definitions: definitionFieldsSchema,
-  rules: ruleFieldsSchema,
-  variants: variantFieldsSchema,
-  warehouses: warehouseFieldsSchema,
-  racks: rackFieldsSchema,
-  hosts: hostFieldsSchema,
-  connected: connectedFieldsSchema,
-  firmwares: firmwareFieldsSchema,
-  playbook: playbookFieldsSchema,
-};
 
 /** The id of the row of `list` that the sample rows of its child lists name. */
 export const parentId = (list: AdminListId) => `P-${list}`;
@@ -114,7 +90,7 @@ function input(list: AdminListId, id: string): Record<string, unknown> {
 
 /** Valid fields of row `id` of `list`: the schema's output, as the API would store them. */
 export function fieldsOf(list: AdminListId, id: string): Record<string, unknown> {
-  return FIELDS_SCHEMAS[list].parse(input(list, id));
+  return LIST_FIELDS[list].parse(input(list, id));
 }
 
 /** The row as the API stores it (rules bypassed): real times, the author, a count where the list keeps one. */

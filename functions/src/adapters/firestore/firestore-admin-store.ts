@@ -34,7 +34,7 @@ import {
   ruleConflictOf,
   variantConflict,
 } from '@insight/common/admin-invariants';
-import type { CmtsFields } from '@insight/common/network';
+import { EMPTY_CMTS_FIELDS, type CmtsFields } from '@insight/common/network';
 import type { DefinitionFields, RuleFields, VariantFields } from '@insight/common/threshold';
 import type { Actor, AdminStore } from '../../domain/admin/admin-store';
 import {
@@ -344,18 +344,7 @@ const plainValue = (value: unknown) => (value instanceof Timestamp ? value.toDat
 
 /** The fields of the lists that can be imported, with a new row's value for a column the file lacks. */
 const LIST_DEFAULTS: Partial<Record<AdminListId, Record<string, unknown>>> = {
-  cmts: {
-    cmtsId: '',
-    hostName: '',
-    ipLookup: '',
-    ipManage: '',
-    headEnd: '',
-    marketArea: '',
-    group: null,
-    versionId: null,
-    configLastUpdated: null,
-    overrideIpChecks: false,
-  },
+  cmts: EMPTY_CMTS_FIELDS,
 };
 
 /** The invariant keys a save of these fields must serialise on. */

@@ -4,7 +4,7 @@ import { encodeMessage } from '@insight/common/validators';
 type Row = Pick<CmtsFields, 'cmtsId' | 'ipLookup' | 'ipManage'>;
 
 /**
- * The CMTS form's schema: the common/ schema plus the checks that need the rest of the table (SPEC.md
+ * The CMTS form's schema: the common/ schema plus the checks that need the rest of the table (docs/requirements.md, "Network management"):
  * section 5): an IP Lookup or IP Management address that another row holds blocks the save unless
  * 'override IP checks' is ticked, and the head end and marketing area must exist.
  */
@@ -32,15 +32,4 @@ export function cmtsFormSchema(context: {
   });
 }
 
-export const EMPTY_CMTS: CmtsFields = {
-  cmtsId: '',
-  hostName: '',
-  ipLookup: '',
-  ipManage: '',
-  headEnd: '',
-  marketArea: '',
-  group: null,
-  versionId: null,
-  configLastUpdated: null,
-  overrideIpChecks: false,
-};
+export { EMPTY_CMTS_FIELDS as EMPTY_CMTS } from '@insight/common/network';
