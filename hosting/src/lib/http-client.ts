@@ -7,6 +7,7 @@ import type { ConflictDetails } from '@insight/common/admin-lists';
 import { isErrorCode, type ErrorCode } from '@insight/common/errors';
 import { config } from '../config/env';
 import { currentIdToken } from './auth-session';
+import { EventStreamError, readEventStream } from './event-stream';
 
 export class HttpError extends Error {
   constructor(
@@ -119,40 +120,11 @@ export async function apiEventStream(
   path: string,
   { lastEventId, signal, onEvent }: { lastEventId?: string; signal: AbortSignal; onEvent: (event: EventSourceMessage) => void },
 ): Promise<void> {
-  let res: Response;
   try {
-    res = await fetch(`/api${path}`, {
-      signal,
-      headers: {
-        accept: 'text/event-stream',
-        ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
-        ...(await authHeaders()),
-      },
-    });
+    await readEventStream(`/api${path}`, { headers: await authHeaders(), lastEventId, signal, onEvent });
   } catch (error) {
-    if (signal.aborted) return;
-    throw new HttpError(0, 'network', (error as Error).message);
-  }
-  if (!res.ok || !res.body) {
-    const body = (await res.json().catch(() => null)) as { error?: { code?: unknown; message?: unknown } } | null;
-    throw new HttpError(
-      res.status,
-      isErrorCode(body?.error?.code) ? body.error.code : 'internal',
-      typeof body?.error?.message === 'string' ? body.error.message : res.statusText,
-    );
-  }
-  // The parser loads with the first stream, not with the app.
-  const { EventSourceParserStream } = await import('eventsource-parser/stream');
-  const reader = res.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      onEvent(value);
-    }
-  } catch (error) {
-    if (signal.aborted) return;
-    throw new HttpError(0, 'network', (error as Error).message);
+    if (!(error instanceof EventStreamError)) throw error;
+    throw new HttpError(error.status, isErrorCode(error.code) ? error.code : error.status === 0 ? 'network' : 'internal', error.message);
   }
 }
 

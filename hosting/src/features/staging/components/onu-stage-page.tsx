@@ -29,14 +29,33 @@ export default function OnuStagePage() {
   const { t } = useTranslation('staging');
   const formatDate = useFormatDateTime();
   const [province, setProvince] = useState<Province>('ON');
-  const stream = useStagingStream<OnuRow>('onu', province);
   const olt = useDocument(`oltInterface/${province}`, oltInterfaceSchema);
   const interfaces = useMemo(
     () => new Map((olt.data?.ports ?? []).map((port) => [port.portNumber, port])),
     [olt.data],
   );
-
   const oltName = olt.data?.name;
+  // What the quick search finds beside the raw values: types, states and each port's OLT interface as shown.
+  const labels = useMemo(
+    () => ({
+      values: Object.fromEntries([
+        ...(Object.keys(STATE_GRADE) as Array<keyof typeof STATE_GRADE>).map((state) => [
+          state,
+          t(`statuses.${state}`),
+        ]),
+        ...(['onu', 'olt'] as const).map((type) => [type, t(`types.${type}`)]),
+      ]),
+      interfaces: Object.fromEntries(
+        [...interfaces].map(([number, port]) => [
+          number,
+          `${port.name ?? oltName ?? ''} ${formatMac(port.macAddress)}`.trim(),
+        ]),
+      ),
+    }),
+    [t, interfaces, oltName],
+  );
+  const stream = useStagingStream<OnuRow>('onu', province, labels);
+
   // The same columns from render to render: the table redraws only the rows that changed.
   const columns = useMemo(
     (): Array<GridColDef<OnuRow>> => [
@@ -112,15 +131,19 @@ export default function OnuStagePage() {
       connection={stream.connection}
       onReset={stream.reset}
       onStart={stream.start}
-      summary={<Chip size="small" label={t('rows', { count: stream.rows.length })} data-testid="row-count" />}
+      summary={<Chip size="small" label={t('rows', { count: stream.view.total })} data-testid="row-count" />}
     >
       <StageTable
         label={t('onus')}
         testId="onu-table"
-        rows={stream.rows}
+        rows={stream.view.rows}
+        rowCount={stream.view.rowCount}
+        answered={stream.answered}
+        query={stream.query}
+        onQuery={stream.setQuery}
+        matching={stream.matching}
         columns={columns}
         rowId={rowKeyOf}
-        flagged={stream.flagged}
         empty={stream.connection.state === 'stopped' ? t('stoppedEmpty') : t('empty')}
       />
     </StageShell>

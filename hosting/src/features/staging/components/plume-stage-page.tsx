@@ -24,7 +24,20 @@ export default function PlumeStagePage() {
   const { t } = useTranslation('staging');
   const formatDate = useFormatDateTime();
   const [province, setProvince] = useState<Province>('ON');
-  const stream = useStagingStream<SwitchRow>('plume', province);
+  // What the quick search finds beside the raw values: the statuses and port states as shown.
+  const labels = useMemo(
+    () => ({
+      values: Object.fromEntries([
+        ...(Object.keys(STATUS_GRADE) as Array<keyof typeof STATUS_GRADE>).map((status) => [
+          status,
+          t(`statuses.${status}`),
+        ]),
+        ...PORT_STATES.map((state) => [state, t(`portStates.${state}`)]),
+      ]),
+    }),
+    [t],
+  );
+  const stream = useStagingStream<SwitchRow>('plume', province, labels);
   // The same columns from render to render: the table redraws only the rows that changed.
   const columns = useMemo((): Array<GridColDef<SwitchRow>> => {
     const date = (value: string | null) => (value ? formatDate(value) : '');
@@ -67,15 +80,19 @@ export default function PlumeStagePage() {
       connection={stream.connection}
       onReset={stream.reset}
       onStart={stream.start}
-      summary={<Chip size="small" label={t('rows', { count: stream.rows.length })} data-testid="row-count" />}
+      summary={<Chip size="small" label={t('rows', { count: stream.view.total })} data-testid="row-count" />}
     >
       <StageTable
         label={t('switches')}
         testId="plume-table"
-        rows={stream.rows}
+        rows={stream.view.rows}
+        rowCount={stream.view.rowCount}
+        answered={stream.answered}
+        query={stream.query}
+        onQuery={stream.setQuery}
+        matching={stream.matching}
         columns={columns}
         rowId={switchName}
-        flagged={stream.flagged}
         empty={stream.connection.state === 'stopped' ? t('stoppedEmpty') : t('empty')}
       />
     </StageShell>

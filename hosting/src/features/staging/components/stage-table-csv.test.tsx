@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { exportGridCsv, FORMULA_CELLS } from '../../../testing/grid-csv-export';
 import { renderApp } from '../../../testing/render-app';
+import { FIRST_QUERY } from '../api/use-staging-stream';
 import { StageTable } from './stage-table';
 
 type Row = { serial: string; model: string };
@@ -17,10 +18,15 @@ describe('StageTable CSV export', () => {
     await renderApp(
       <StageTable<Row>
         label="Switches"
-        rows={rows}
+        rows={rows.slice(0, 2)}
+        rowCount={rows.length}
+        answered=""
+        query={FIRST_QUERY}
+        onQuery={() => undefined}
+        // The engine gives every matching row, not only the page's.
+        matching={() => Promise.resolve(rows)}
         columns={columns}
         rowId={rowId}
-        flagged={new Map()}
         empty="None"
         testId="stage"
       />,

@@ -1,96 +1,205 @@
-import { memo, useEffect, useMemo } from 'react';
-import { Box } from '@mui/material';
+import { memo, useCallback, useEffect, useMemo } from 'react';
+import { Box, MenuItem } from '@mui/material';
 import {
   DataGrid,
   useGridApiRef,
   type GridColDef,
+  type GridFilterModel,
+  type GridPaginationModel,
   type GridRowClassNameParams,
+  type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { gridCsvOptions } from '../../../lib/grid-csv';
+import { escapeCsvCell } from '@insight/common/csv';
+import { phoneGridProps } from '../../../lib/grid-phone';
 import { useGridLocaleText } from '../../../lib/grid-locale';
+import type { TableQuery } from '../api/use-staging-stream';
 
-/** A row as the grid holds it: the stream's row, and whether it changed in the last second. */
-type Model<R> = R & { changing?: true };
+/** A row as the engine posts it: the stream's row, its version and whether it changed in the last second. */
+type Model<R> = R & { changing?: true; version?: number };
 
 const rowClassName = ({ row }: GridRowClassNameParams<Model<GridValidRowModel>>) =>
   row.changing ? 'row-changed' : '';
 const NO_ROWS: never[] = [];
 const sx = {
+  // A light tint (the chips' text keeps its contrast on it) and a stripe at the row's start.
   '& .row-changed': {
     bgcolor: (theme: { palette: { mode: string } }) =>
-      theme.palette.mode === 'dark' ? 'rgba(255, 193, 7, 0.18)' : 'rgba(255, 193, 7, 0.28)',
+      theme.palette.mode === 'dark' ? 'rgba(255, 193, 7, 0.08)' : 'rgba(255, 193, 7, 0.12)',
     transition: 'background-color 150ms',
   },
+  ...phoneGridProps.sx,
+  '& .row-changed > [data-colindex="0"]': { boxShadow: 'inset 4px 0 0 #f9a825' },
 } as const;
-const initialState = { pagination: { paginationModel: { pageSize: 100 } } };
 const pageSizeOptions = [25, 50, 100];
-const slotProps = {
-  toolbar: {
-    showQuickFilter: true,
-    csvOptions: gridCsvOptions(),
-    printOptions: { disableToolbarButton: true },
-  },
-};
 
-/** Each stream row's flagged copy, kept while the row lives: a flagged row is the same object at each update. */
-const changingCopies = new WeakMap<object, object>();
-function changing<R extends GridValidRowModel>(row: R): Model<R> {
-  let copy = changingCopies.get(row) as Model<R> | undefined;
-  if (!copy) changingCopies.set(row, (copy = { ...row, changing: true }));
-  return copy;
+/** The rows as the grid's own CSV export writes them (formulas escaped), from the columns' getters. */
+export function rowsToCsv<R extends GridValidRowModel>(
+  rows: readonly R[],
+  columns: ReadonlyArray<GridColDef<R>>,
+) {
+  const cell = (text: string) => {
+    const escaped = escapeCsvCell(text);
+    return escaped !== text || /[",\n\r]/.test(escaped) ? `"${escaped.replace(/"/g, '""')}"` : escaped;
+  };
+  const lines = [columns.map((column) => cell(column.headerName ?? column.field)).join(',')];
+  for (const row of rows)
+    lines.push(
+      columns
+        .map((column) => {
+          const raw = (row as Record<string, unknown>)[column.field];
+          const value = column.valueGetter
+            ? (column.valueGetter as (...args: unknown[]) => unknown)(raw, row, column)
+            : raw;
+          const shown = column.valueFormatter
+            ? (column.valueFormatter as (...args: unknown[]) => unknown)(value, row, column)
+            : value;
+          return cell(shown === null || shown === undefined ? '' : String(shown));
+        })
+        .join(','),
+    );
+  return `\uFEFF${lines.join('\r\n')}`;
+}
+
+function download(csv: string, name: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url));
 }
 
 /**
- * A live staging table: virtualised rows (thousands of switches stay smooth), rows changed in the last
- * second flagged by colour. Rows reach the grid through its API rather than its `rows` prop: a new prop
- * would redraw every visible cell of the grid at each update, where the API redraws only the rows whose
- * object changed. `columns` and `rowId` must be stable (memoised by the page).
+ * A live staging table: the engine (in a Web Worker) holds every row, searches and sorts them, and posts
+ * the page shown here; the grid pages, sorts and searches through it (server modes), so that thousands
+ * of rows changing hundreds of times a second never cost the page a pass over all of them. Rows changed
+ * in the last second are flagged by colour. Rows reach the grid through its API: a row whose data and
+ * flag did not change keeps its object and is not redrawn. The CSV export writes every row that matches
+ * the search. `columns` and `rowId` must be stable (memoised by the page).
  */
 function StageTableOf<R extends GridValidRowModel>({
   label,
   rows,
+  rowCount,
+  answered,
+  query,
+  onQuery,
+  matching,
   columns,
   rowId,
-  flagged,
   empty,
   testId,
 }: {
   label: string;
-  rows: readonly R[];
+  /** The page's rows, as the engine posts them. */
+  rows: ReadonlyArray<Model<R>>;
+  /** How many rows match the search. */
+  rowCount: number;
+  /** The search the rows answer. */
+  answered: string;
+  query: TableQuery;
+  onQuery(query: TableQuery): void;
+  /** Every row that matches the search (the CSV export). */
+  matching(): Promise<R[]>;
   columns: ReadonlyArray<GridColDef<R>>;
   rowId(row: R): string;
-  flagged: ReadonlyMap<string, number>;
   empty: string;
   testId: string;
 }) {
   const apiRef = useGridApiRef();
-  const localeText = useGridLocaleText({ noRowsLabel: empty });
-  // A row keeps its object from update to update unless its data or its flag changed: the grid redraws
-  // only those.
-  const models = useMemo(
-    () => rows.map((row) => (flagged.has(rowId(row)) ? changing(row) : row)),
-    [rows, rowId, flagged],
-  );
+  const localeText = useGridLocaleText({ noRowsLabel: empty, noResultsOverlayLabel: empty });
+  // A row keeps its object while its version is the same: the grid redraws only the rows that changed.
   useEffect(() => {
-    apiRef.current?.setRows(models);
-  }, [apiRef, models]);
+    const api = apiRef.current;
+    if (!api) return;
+    const previous = new Map<string, Model<R>>();
+    for (const row of api.getRowModels().values()) previous.set(rowId(row as R), row as Model<R>);
+    api.setRows(
+      rows.map((row) => {
+        const before = previous.get(rowId(row));
+        return before && before.version === row.version && before.changing === row.changing ? before : row;
+      }),
+    );
+  }, [apiRef, rows, rowId]);
+
+  const paginationModel = useMemo(
+    () => ({ page: query.page, pageSize: query.pageSize }),
+    [query.page, query.pageSize],
+  );
+  const sortModel = query.sort as GridSortModel;
+  const filterModel = useMemo(
+    (): GridFilterModel => ({ items: [], quickFilterValues: [...query.search] }),
+    [query.search],
+  );
+  const onPagination = useCallback(
+    (model: GridPaginationModel) => onQuery({ ...query, page: model.page, pageSize: model.pageSize }),
+    [onQuery, query],
+  );
+  const onSort = useCallback(
+    (model: GridSortModel) => onQuery({ ...query, sort: model, page: 0 }),
+    [onQuery, query],
+  );
+  const onFilter = useCallback(
+    (model: GridFilterModel) =>
+      onQuery({ ...query, search: (model.quickFilterValues ?? []).map(String).filter(Boolean), page: 0 }),
+    [onQuery, query],
+  );
+  const exportCsv = useCallback(
+    async (close: () => void) => {
+      close();
+      download(rowsToCsv(await matching(), columns), `${testId}.csv`);
+    },
+    [matching, columns, testId],
+  );
+  const slotProps = useMemo(
+    () => ({
+      toolbar: {
+        showQuickFilter: true,
+        // The engine answers a key at once: no pause before the search.
+        quickFilterProps: { debounceMs: 0 },
+        csvOptions: { disableToolbarButton: true },
+        printOptions: { disableToolbarButton: true },
+        additionalExportMenuItems: (close: () => void) => (
+          <MenuItem onClick={() => void exportCsv(close)}>
+            {apiRef.current?.getLocaleText('toolbarExportCSV') ?? 'CSV'}
+          </MenuItem>
+        ),
+      },
+    }),
+    [exportCsv, apiRef],
+  );
   return (
-    <Box sx={{ height: 'max(420px, calc(100vh - 330px))', width: '100%' }} data-testid={testId}>
+    <Box
+      sx={{ height: 'max(420px, calc(100vh - 330px))', width: '100%' }}
+      data-testid={testId}
+      data-search={answered}
+    >
       <DataGrid
         apiRef={apiRef}
         rows={NO_ROWS}
+        rowCount={rowCount}
         columns={columns as Array<GridColDef<Model<R>>>}
         getRowId={rowId}
         getRowClassName={rowClassName}
         density="compact"
         disableRowSelectionOnClick
-        initialState={initialState}
+        disableColumnFilter
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        paginationModel={paginationModel}
+        onPaginationModelChange={onPagination}
+        sortModel={sortModel}
+        onSortModelChange={onSort}
+        filterModel={filterModel}
+        onFilterModelChange={onFilter}
         pageSizeOptions={pageSizeOptions}
         showToolbar
         slotProps={slotProps}
         localeText={localeText}
         aria-label={label}
+        columnBufferPx={phoneGridProps.columnBufferPx}
         sx={sx}
       />
     </Box>
