@@ -36,7 +36,15 @@ export function DeviceEvents({
           {t('generic.noEvents')}
         </Typography>
       ) : (
-        <List dense disablePadding sx={{ maxHeight: 430, overflow: 'auto' }} aria-live="polite">
+        // A region that scrolls takes the focus, so that a keyboard scrolls it too.
+        <List
+          dense
+          disablePadding
+          sx={{ maxHeight: 430, overflow: 'auto' }}
+          aria-live="polite"
+          aria-label={t('generic.events')}
+          tabIndex={0}
+        >
           {events.map((event) => (
             <ListItem key={event.id} disableGutters divider data-testid="device-event">
               <ListItemText

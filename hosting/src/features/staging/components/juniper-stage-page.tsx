@@ -74,7 +74,7 @@ export default function JuniperStagePage() {
     return lists.events.rows.filter((row) => here.has(row.warehouseId));
   }, [lists.events.rows, warehouses]);
 
-  // Any level's row that changes is flagged for a second (SPEC.md section 4), not only the devices.
+  // Any level's row that changes is flagged for a second (docs/requirements.md, "Staging"), not only the devices.
   const version = (row: { updatedAt: Date | null; childCount?: number }) =>
     `${row.updatedAt?.getTime()}|${row.childCount ?? ''}`;
   const flagged = {
@@ -101,7 +101,7 @@ export default function JuniperStagePage() {
       }}
       onStart={() => setEnabled(true)}
       summary={
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <Chip
             size="small"
             data-testid="row-count"
@@ -116,7 +116,7 @@ export default function JuniperStagePage() {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 3fr)' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' },
           alignItems: 'start',
         }}
       >
@@ -177,7 +177,7 @@ export default function JuniperStagePage() {
             gridColumn: '1 / -1',
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
             alignItems: 'start',
           }}
         >

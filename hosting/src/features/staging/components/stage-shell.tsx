@@ -19,7 +19,11 @@ import type { Connection } from '../api/use-staging-stream';
 export function ConnectionChip({ connection }: { connection: Connection }) {
   const { t } = useTranslation('staging');
   const props = {
-    connecting: { color: 'default', label: t('connection.connecting'), icon: <CircularProgress size={14} /> },
+    connecting: {
+      color: 'default',
+      label: t('connection.connecting'),
+      icon: <CircularProgress size={14} aria-label={t('connection.connecting')} />,
+    },
     live: { color: 'success', label: t('connection.live') },
     reconnecting: {
       color: 'warning',
@@ -90,6 +94,8 @@ export function StageShell({
           value={province}
           onChange={(_event, next: Province | null) => next && onProvince(next)}
           aria-label={t('province')}
+          // The unselected province in the body text's colour (the theme's is too light for AA).
+          sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
         >
           {PROVINCES.map((value) => (
             <ToggleButton key={value} value={value} data-testid={`province-${value}`}>
@@ -112,6 +118,8 @@ export function StageShell({
           <Button
             size="small"
             color="warning"
+            // The theme's warning colour is too light for text on white (WCAG AA 4.5:1).
+            sx={{ color: (theme) => (theme.palette.mode === 'light' ? '#a34500' : undefined) }}
             startIcon={<RestartAltIcon />}
             onClick={onReset}
             data-testid="stream-reset"

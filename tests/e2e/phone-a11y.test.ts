@@ -1,0 +1,174 @@
+/**
+ * Every page of the registry at phone width (390 × 844), in English and French, light and dark, signed in
+ * as engineering: no horizontal scroll of the page, dialogs fit the screen, and axe-core (WCAG 2.0/2.1 A and
+ * AA) finds no violation. Whether a grid keeps its first column in view while it scrolls sideways is
+ * printed, not asserted (see below).
+ * One sign-in per language and theme; the pages are visited in a loop.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THEME_COOKIE } from '../../common/src/constants';
+import { readFileSync } from 'node:fs';
+import { catalogue } from './support/api-client';
+import { PORTAL, useBrowser } from './support/browser';
+import { closeAdmin, createUser, signInFast, type TestUser } from './support/users';
+
+const PHONE = { width: 390, height: 844 };
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Every path of the page registry (hosting/src/app/pages.tsx, read as text: the module loads the app), its
+ * tabs included; the 360 view on a catalogue device.
+ */
+function paths(mac: string): string[] {
+  const registry = readFileSync(new URL('../../hosting/src/app/pages.tsx', import.meta.url), 'utf8');
+  const entries = registry.split(/\n {2}\{\n/).slice(1);
+  const found = entries.flatMap((entry) => {
+    const key = /key: '([^']+)'/.exec(entry)?.[1];
+    const path = /path: '([^']+)'/.exec(entry)?.[1];
+    if (!key || !path) return [];
+    if (key === 'insight360') return [`/i/mac/${mac}`];
+    const tabs = /children: \{([^}]*)\}/.exec(entry)?.[1];
+    const children = tabs
+      ? [...tabs.matchAll(/(?:'([^']*)'|(\w+)): '/g)].map((match) => match[1] ?? match[2]!)
+      : [''];
+    return children.map((child) => (child ? `${path}/${child}` : path));
+  });
+  if (found.length < 10)
+    throw new Error(`the registry lists ${found.length} pages: the reading is out of date`);
+  return found;
+}
+
+/** Waits until the page shows its content: a heading, no skeleton nor progress left (or 10 s passed). */
+async function settle(page: Page, path: string) {
+  await page.locator('main h1, h1').first().waitFor();
+  if (path.endsWith('-stage'))
+    await page.waitForSelector('[data-testid=connection][data-state=live]', { timeout: 20_000 });
+  if (path === '/plume-stage' || path === '/onu-stage')
+    await page.locator('.MuiDataGrid-row').first().waitFor({ timeout: 20_000 });
+  await page
+    .waitForFunction(
+      () =>
+        document.querySelectorAll('.MuiSkeleton-root, .MuiDataGrid-overlay .MuiCircularProgress-root')
+          .length === 0,
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
+  await page.waitForTimeout(300);
+  // A snackbar that is still fading in would be measured half transparent.
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('.MuiSnackbarContent-root')].every(
+          (element) => getComputedStyle(element).opacity === '1',
+        ),
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
+}
+
+/** What overflows the viewport sideways: the page's own scroll width and the widest offending elements. */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scroll = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
+    if (scroll <= width) return null;
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.right > width + 1 && box.width > 0 && !element.closest('.MuiDataGrid-virtualScroller');
+      })
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 2).join('.')}`);
+    return `${scroll} > ${width}: ${culprits.join(', ')}`;
+  });
+
+/** A grid that scrolls sideways keeps its first column at the left edge. */
+async function firstColumnPinned(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const problems: string[] = [];
+    for (const grid of document.querySelectorAll<HTMLElement>('.MuiDataGrid-root')) {
+      const scroller = grid.querySelector<HTMLElement>('.MuiDataGrid-virtualScroller');
+      const cell = () => grid.querySelector<HTMLElement>('.MuiDataGrid-row [data-colindex="0"]');
+      if (!scroller || !cell() || scroller.scrollWidth <= scroller.clientWidth + 1) continue;
+      const left = scroller.getBoundingClientRect().left;
+      scroller.scrollLeft = scroller.scrollWidth;
+      // At rest (the grid renders the columns behind the scroll once it stops).
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const box = cell()?.getBoundingClientRect();
+      if (!box || Math.abs(box.left - left) > 2)
+        problems.push(
+          `${grid.getAttribute('aria-label') ?? 'a grid'}: first column at ${box?.left} (grid at ${left})`,
+        );
+      scroller.scrollLeft = 0;
+    }
+    return problems;
+  });
+}
+
+/** An open dialog fits the screen. */
+async function dialogFits(page: Page, open: () => Promise<void>): Promise<string | null> {
+  await open();
+  const paper = page.locator('.MuiDialog-paper').last();
+  await paper.waitFor();
+  const box = await paper.boundingBox();
+  await page.keyboard.press('Escape');
+  await paper.waitFor({ state: 'hidden' }).catch(() => undefined);
+  if (!box) return 'no dialog';
+  return box.x >= 0 && box.y >= 0 && box.x + box.width <= PHONE.width && box.y + box.height <= PHONE.height
+    ? null
+    : `dialog at ${JSON.stringify(box)}`;
+}
+
+describe('phone width and axe, every page of the registry', () => {
+  const browser = useBrowser();
+  let user: TestUser;
+  let mac: string;
+  beforeAll(async () => {
+    user = await createUser('phone-a11y', ['engineering']);
+    mac = (await catalogue('pods'))[0]!.mac;
+  });
+  afterAll(closeAdmin);
+
+  for (const mode of ['light', 'dark'] as const)
+    for (const { lang, prefix } of [
+      { lang: 'en', prefix: '' },
+      { lang: 'fr', prefix: '/fr' },
+    ] as const)
+      it(`when engineering opens every page on a phone (${lang}, ${mode}), then nothing scrolls sideways, dialogs fit and axe finds no violation`, async () => {
+        const page = await browser.newPage({ viewport: PHONE, colorScheme: mode });
+        await page.context().addCookies([{ name: THEME_COOKIE, value: mode, url: PORTAL }]);
+        await signInFast(page, user);
+        const problems: string[] = [];
+        for (const path of paths(mac)) {
+          await page.goto(`${prefix}${path}`);
+          await settle(page, path);
+          const wide = await overflow(page);
+          if (wide) problems.push(`${path}: scrolls sideways (${wide})`);
+          // Not yet held: the community grid drops the columns left of the view while it scrolls right
+          // (only the Pro grid pins columns); said, not failed, until the tables have a compact layout.
+          for (const problem of await firstColumnPinned(page))
+            console.warn(`${lang} ${mode} ${path}: ${problem}`);
+          const scan = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+          for (const violation of scan.violations)
+            problems.push(
+              `${path}: axe ${violation.id} (${violation.impact}, ${violation.nodes.length}): ${violation.nodes
+                .slice(0, 3)
+                .map((node) => node.target.join(' '))
+                .join(' | ')}`,
+            );
+          if (path === '/net-manage' || path === '/sample') {
+            const testId = path === '/sample' ? 'sample-table-add' : 'cmts-table-add';
+            const add = page.getByTestId(testId);
+            if ((await add.count()) > 0) {
+              const fits = await dialogFits(page, () => add.click());
+              if (fits) problems.push(`${path}: ${fits}`);
+            } else problems.push(`${path}: no ${testId} button`);
+          }
+        }
+        expect(problems, `${lang} ${mode}`).toEqual([]);
+      }, 240_000);
+});
