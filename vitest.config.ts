@@ -71,6 +71,18 @@ export default defineConfig({
         },
       },
       {
+        // Ctrl-C stops everything: starts and stops the emulator suite itself (its own step of npm test,
+        // under the emulator lock, outside the step that runs the suite for the other projects).
+        test: {
+          name: 'shutdown',
+          environment: 'node',
+          include: ['tests/shutdown/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 240_000,
+          hookTimeout: 900_000,
+        },
+      },
+      {
         // The Firestore triggers in the functions emulator: a trigger fires seconds after its write, and the
         // 200-row test waits for hundreds of them. One file at a time, like rules and e2e (one database).
         test: {

@@ -1,6 +1,7 @@
 /**
  * `npm test`: typecheck, lint, format check, unit + web + API tests, then the rules, end-to-end and
- * trigger suites under one `firebase emulators:exec` (with the simulator). Prints every step's result and one closing line
+ * trigger suites under one `firebase emulators:exec` (with the simulator), after a check that Ctrl-C stops
+ * every emulator process (tests/shutdown). Prints every step's result and one closing line
  * "tests: N passed, N failed"; exits non-zero if anything failed.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -47,6 +48,13 @@ const steps: Step[] = [
     args: ['run', 'deploy:check', '--silent', '--', '--no-build'],
   },
   {
+    // Starts and stops the emulator suite itself (under the emulator lock): before the step that keeps it running.
+    name: 'Ctrl-C stops every emulator process (shutdown)',
+    command: 'npx',
+    args: vitest(['shutdown'], 'shutdown.json'),
+    report: 'shutdown.json',
+  },
+  {
     name: 'rules, end-to-end and trigger tests (emulators)',
     command: process.execPath,
     args: [
@@ -66,7 +74,7 @@ const outcomes: Array<{ name: string; ok: boolean; seconds: number }> = [];
 let buildFailed = !(await ensureChromium());
 if (buildFailed) outcomes.push({ name: 'prerequisites (Chromium)', ok: false, seconds: 0 });
 for (const step of steps) {
-  if (buildFailed && step.report === 'emulators.json') {
+  if (buildFailed && (step.report === 'emulators.json' || step.report === 'shutdown.json')) {
     outcomes.push({ name: `${step.name} (not run: build or prerequisites failed)`, ok: false, seconds: 0 });
     continue;
   }

@@ -25,7 +25,7 @@ export interface ProcessInfo {
   pgid: number;
   /** Start time in clock ticks since boot: with the PID, names one process for good. */
   start: string;
-  /** The command line, shortened (for messages). */
+  /** The command line. */
   command: string;
 }
 
@@ -64,7 +64,7 @@ export function readProcess(pid: number): ProcessInfo | null {
       ppid: Number(fields[1]),
       pgid: Number(fields[2]),
       start: fields[19]!,
-      command: command.length > 120 ? `${command.slice(0, 117)}…` : command,
+      command,
     };
   } catch {
     return null;
@@ -224,6 +224,8 @@ export function describeForced(report: StopReport, label: string): string[] {
   if (report.forced.length === 0) return [];
   return [
     `[${label}] the emulators did not all stop cleanly; ended ${report.forced.length} process(es):`,
-    ...report.forced.map((info) => `[${label}]   ${info.signal} ${info.pid} ${info.command}`),
+    ...report.forced.map(
+      (info) => `[${label}]   ${info.signal} ${info.pid} ${info.command.slice(0, 120)}`,
+    ),
   ];
 }
