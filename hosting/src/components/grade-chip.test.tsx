@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ungraded, type Grading } from '@insight/common/threshold';
+import type { Grading } from '@insight/common/threshold';
+import { ungraded } from '@insight/common/threshold-grading';
 import { renderApp } from '../testing/render-app';
 import { GradeChip, StatusChip } from './grade-chip';
 

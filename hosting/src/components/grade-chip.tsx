@@ -4,7 +4,8 @@ import WarningIcon from '@mui/icons-material/Warning';
 import ErrorIcon from '@mui/icons-material/Error';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { useTranslation } from 'react-i18next';
-import { formatRange, type Grade, type Grading } from '@insight/common/threshold';
+import type { Grade, Grading } from '@insight/common/threshold';
+import { formatRange } from '@insight/common/threshold-grading';
 
 const ICONS = {
   pass: <CheckCircleIcon />,

@@ -1,15 +1,10 @@
 /**
  * The grades the 360 sections carry: every measurement graded by the threshold manager's rules for the
- * device's technology and model (common/src/threshold.ts gradeValue), with the rule that decided.
+ * device's technology and model (common/src/threshold-grading.ts gradeValue), with the rule that decided.
  */
 import type { BirthCertificateGrades, Lan, LanGrades, WanGrades } from '@insight/common/customer360';
-import {
-  gradeValue,
-  passRange,
-  type DeviceContext,
-  type Grading,
-  type ThresholdSet,
-} from '@insight/common/threshold';
+import type { DeviceContext, Grading, ThresholdSet } from '@insight/common/threshold';
+import { gradeValue, passRange } from '@insight/common/threshold-grading';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import type { OnuFirmware, OnuState } from '@insight/common/upstream/wan';
 

@@ -21,7 +21,7 @@ import {
   type BirthCertificatesSection,
 } from '@insight/common/customer360';
 import { formatMac } from '@insight/common/mac';
-import { ungraded } from '@insight/common/threshold';
+import { ungraded } from '@insight/common/threshold-grading';
 import type { BirthCertificateGrades } from '@insight/common/customer360';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import { FieldList } from '../../../components/field-list';

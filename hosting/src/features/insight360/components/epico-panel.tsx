@@ -1,7 +1,7 @@
 import { Alert, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { BirthCertificatesSection, LanSection } from '@insight/common/customer360';
-import { ungraded } from '@insight/common/threshold';
+import { ungraded } from '@insight/common/threshold-grading';
 import { formatMac } from '@insight/common/mac';
 import { FieldList } from '../../../components/field-list';
 import { GradeChip, StatusChip } from '../../../components/grade-chip';

@@ -2,7 +2,7 @@ import { Box, Divider, Stack, Typography } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { LanSection, WifiClient, WifiPod } from '@insight/common/customer360';
-import { ungraded } from '@insight/common/threshold';
+import { ungraded } from '@insight/common/threshold-grading';
 import { formatMac } from '@insight/common/mac';
 import { FieldList } from '../../../components/field-list';
 import { GradeChip, StatusChip } from '../../../components/grade-chip';

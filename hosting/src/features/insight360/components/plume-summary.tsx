@@ -2,7 +2,7 @@ import { Chip, Link, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LanSection } from '@insight/common/customer360';
 import { FieldList } from '../../../components/field-list';
-import { ungraded } from '@insight/common/threshold';
+import { ungraded } from '@insight/common/threshold-grading';
 import { GradeChip } from '../../../components/grade-chip';
 
 /** Plume health, licence, links and SSIDs. */

@@ -5,7 +5,8 @@ import type {
   VoiceSection,
   WanSection,
 } from '@insight/common/customer360';
-import { ungraded, type Grade, type Grading } from '@insight/common/threshold';
+import type { Grade, Grading } from '@insight/common/threshold';
+import { ungraded } from '@insight/common/threshold-grading';
 import { certificateSummary, lanSummary, voiceSummary, wanSummary } from './section-summary';
 
 const grading = (grade: Grade, value: number, rule: string): Grading => ({

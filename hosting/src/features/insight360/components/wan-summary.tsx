@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { WanSection } from '@insight/common/customer360';
 import { ADMIN_STATUS, OPER_STATUS } from '@insight/common/grading';
-import { ungraded } from '@insight/common/threshold';
+import { ungraded } from '@insight/common/threshold-grading';
 import { FieldList } from '../../../components/field-list';
 import { GradeChip, StatusChip } from '../../../components/grade-chip';
 

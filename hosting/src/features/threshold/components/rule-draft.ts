@@ -1,9 +1,8 @@
 /**
  * What a rule being edited would do before it is saved: the saved rules with the draft applied, graded
- * by the same matcher as the API (common/src/threshold.ts).
+ * by the same matcher as the API (common/src/threshold-grading.ts).
  */
 import {
-  gradeValue,
   ruleFieldsSchema,
   type DefinitionDocument,
   type Grading,
@@ -12,6 +11,7 @@ import {
   type RuleInput,
   type ThresholdSet,
 } from '@insight/common/threshold';
+import { gradeValue } from '@insight/common/threshold-grading';
 
 /** A typed test value as the matcher reads it: a number, unless the definition grades words only. */
 export function typedValue(typed: string, definition: Pick<DefinitionDocument, 'direction'> | null) {

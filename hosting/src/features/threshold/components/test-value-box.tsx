@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Alert, Box, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { gradeValue, TECHNOLOGIES, type Parameter, type Technology } from '@insight/common/threshold';
+import { TECHNOLOGIES, type Parameter, type Technology } from '@insight/common/threshold';
+import { gradeValue } from '@insight/common/threshold-grading';
 import type { ThresholdLists } from '../api/threshold-lists';
 import { GradeResult } from './grade-result';
 import { typedValue } from './rule-draft';
 
 /**
  * "Test a value": a definition, a technology, a variant and a value give the rule that applies and its
- * result, by the same matcher the API grades the 360 view with (common/src/threshold.ts). The value
+ * result, by the same matcher the API grades the 360 view with (common/src/threshold-grading.ts). The value
  * typed is the page's: the rule dialog shows what a draft would give for it.
  */
 export function TestValueBox({

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatRange } from '@insight/common/threshold';
+import { formatRange } from '@insight/common/threshold-grading';
 import { useNumber } from '../../../components/grade-chip';
 
 /** A rule's range in one readable form, with locale decimals: "−28 ≤ x ≤ −8 dBm". */

@@ -1,0 +1,264 @@
+/**
+ * The grading engine of the threshold manager (the records' shapes are in threshold.ts): a value graded
+ * by a set of definitions, rules and variants for a device, the pass range the WAN charts draw, and one
+ * readable form of a rule's range. Used by the API's grading, the 360 view and the "test a value" box.
+ */
+import type {
+  DefinitionDocument,
+  DeviceContext,
+  Grade,
+  GradeSource,
+  Grading,
+  Parameter,
+  RuleDocument,
+  RuleResult,
+  Technology,
+  ThresholdSet,
+  VariantDocument,
+} from './threshold';
+
+/** One readable form of a rule's range: "−25 ≤ x ≤ −9 dBm", "x ≥ −25 dBm", "x = good". */
+export function formatRange(
+  rule: { rangeMin: number | null; rangeMax: number | null; alphaValue: string | null },
+  unit: string | null,
+  number: (value: number) => string = (value) => String(value).replace('-', '−'),
+): string {
+  const suffix = unit ? ` ${unit}` : '';
+  if (rule.alphaValue !== null) return `x = ${rule.alphaValue}`;
+  if (rule.rangeMin !== null && rule.rangeMax !== null)
+    return `${number(rule.rangeMin)} ≤ x ≤ ${number(rule.rangeMax)}${suffix}`;
+  if (rule.rangeMin !== null) return `x ≥ ${number(rule.rangeMin)}${suffix}`;
+  if (rule.rangeMax !== null) return `x ≤ ${number(rule.rangeMax)}${suffix}`;
+  return 'x';
+}
+
+/** Results from best to worst: on a shared bound the better one wins. */
+const RANK: Record<RuleResult, number> = { pass: 0, warn: 1, fail: 2 };
+
+function ruleMatches(rule: RuleDocument, value: number | string): boolean {
+  if (rule.alphaValue !== null) return String(value).toLowerCase() === rule.alphaValue.toLowerCase();
+  if (typeof value !== 'number') return false;
+  return (
+    (rule.rangeMin === null || value >= rule.rangeMin) && (rule.rangeMax === null || value <= rule.rangeMax)
+  );
+}
+
+/** Ties between records go to the lowest id (plain string order, the same on every machine). */
+const byId = (a: { tdId: string }, b: { tdId: string }) => (a.tdId < b.tdId ? -1 : a.tdId > b.tdId ? 1 : 0);
+
+/** The rule of the worse result (fail, then warn, then pass); of equal results, the lowest id. */
+function worst(rules: readonly RuleDocument[]): RuleDocument | null {
+  return rules.reduce<RuleDocument | null>(
+    (chosen, rule) =>
+      !chosen ||
+      RANK[rule.result] > RANK[chosen.result] ||
+      (RANK[rule.result] === RANK[chosen.result] && byId(rule, chosen) < 0)
+        ? rule
+        : chosen,
+    null,
+  );
+}
+
+/** The rule of the better result; of equal results, the lowest id. */
+function better(a: RuleDocument | null, b: RuleDocument | null): RuleDocument | null {
+  if (!a || !b) return a ?? b;
+  if (RANK[a.result] !== RANK[b.result]) return RANK[a.result] < RANK[b.result] ? a : b;
+  return byId(a, b) <= 0 ? a : b;
+}
+
+/**
+ * The rule that grades a value among rules of one definition, technology and variant, the same whatever
+ * the rules' order:
+ * - a value exactly on the bound two ranges share (one ends there, the other starts there) takes the
+ *   better result: of the worst rule ending at the value and the worst rule starting at it, the better;
+ * - otherwise, when several rules match (overlapping ranges or a duplicated alpha value, which the API
+ *   refuses today but older records may hold), the worse result wins: fail, then warn, then pass.
+ * Of rules with the same result, the lowest id is named as the deciding rule.
+ */
+function decidingRule(rules: readonly RuleDocument[], value: number | string): RuleDocument | null {
+  const matching = rules.filter((rule) => ruleMatches(rule, value));
+  if (matching.length <= 1) return matching[0] ?? null;
+  const onBound = matching.every(
+    (rule) => rule.alphaValue === null && (rule.rangeMin === value || rule.rangeMax === value),
+  );
+  if (!onBound) return worst(matching);
+  return better(
+    worst(matching.filter((rule) => rule.rangeMax === value)),
+    worst(matching.filter((rule) => rule.rangeMin === value)),
+  );
+}
+
+/** Grades from least to most severe: of several gradings of one value, the most severe one wins. */
+const SEVERITY: Record<Grade, number> = { 'n/a': 0, pass: 1, warn: 2, fail: 3 };
+
+/**
+ * A set's definitions by parameter, its variants by technology and model, and its rules by definition,
+ * technology and variant ('' = default). Definitions and variants are sorted by id.
+ */
+interface SetIndex {
+  definitions: Map<string, DefinitionDocument[]>;
+  variants: Map<string, VariantDocument[]>;
+  rules: Map<string, RuleDocument[]>;
+}
+const indexes = new WeakMap<ThresholdSet, SetIndex>();
+const modelKey = (technology: string, model: string) => `${technology}|${model.trim().toLowerCase()}`;
+function push<T>(map: Map<string, T[]>, key: string, entry: T) {
+  const list = map.get(key);
+  if (list) list.push(entry);
+  else map.set(key, [entry]);
+}
+/** Built once per set (the API keeps one set for a few seconds and grades many values with it). */
+function indexOf(set: ThresholdSet): SetIndex {
+  let index = indexes.get(set);
+  if (!index) {
+    index = { definitions: new Map(), variants: new Map(), rules: new Map() };
+    for (const definition of [...set.definitions].sort(byId))
+      push(index.definitions, definition.parameter, definition);
+    for (const variant of [...set.variants].sort(byId))
+      for (const key of new Set(variant.variants.map((model) => modelKey(variant.technology, model))))
+        push(index.variants, key, variant);
+    for (const rule of set.rules)
+      push(index.rules, `${rule.definitionName}|${rule.technology}|${rule.variantName ?? ''}`, rule);
+    indexes.set(set, index);
+  }
+  return index;
+}
+
+/** Every variant of the device's technology whose model list names its model (trimmed, any case), by id. */
+function variantsOf(index: SetIndex, device: DeviceContext): VariantDocument[] {
+  const model = device.model?.trim();
+  if (!model || device.technology === null) return [];
+  return index.variants.get(modelKey(device.technology, model)) ?? [];
+}
+
+/**
+ * The device's variant for a technology: the variant whose model list names the device's model
+ * (case-insensitive); if older records list the model in several variants, the lowest id.
+ */
+export function variantOf(set: ThresholdSet, device: DeviceContext): VariantDocument | null {
+  return variantsOf(indexOf(set), device)[0] ?? null;
+}
+
+/** A value graded by one definition, for a device of one variant (or none). */
+function gradeBy(
+  index: SetIndex,
+  definition: DefinitionDocument,
+  variant: VariantDocument | null,
+  technology: Technology,
+  value: number | string,
+): Grading {
+  const unit = definition.format ?? '';
+  const key = (variantId: string) => `${definition.tdId}|${technology}|${variantId}`;
+  const steps: Array<['variant' | 'default', readonly RuleDocument[]]> = [];
+  if (variant) steps.push(['variant', index.rules.get(key(variant.tdId)) ?? []]);
+  steps.push(['default', index.rules.get(key('')) ?? []]);
+  for (const [kind, rules] of steps) {
+    const rule = decidingRule(rules, value);
+    if (rule)
+      return {
+        grade: rule.result,
+        value,
+        unit,
+        source: {
+          kind,
+          definition: definition.tdId,
+          rule: rule.tdId,
+          variant: variant?.tdId ?? null,
+          range: { rangeMin: rule.rangeMin, rangeMax: rule.rangeMax, alphaValue: rule.alphaValue },
+        },
+      };
+  }
+  return {
+    grade: definition.fallback,
+    value,
+    unit,
+    source: {
+      kind: 'fallback',
+      definition: definition.tdId,
+      rule: null,
+      variant: variant?.tdId ?? null,
+      range: null,
+    },
+  };
+}
+
+/**
+ * Grades a value: the device's variant's rules first, then the default rules of its technology, then
+ * the definition's fallback. Among matching rules, see decidingRule: on a bound two ranges share the
+ * better result wins; where saved rules overlap, the worse.
+ *
+ * Where older records conflict, the grade stays the same whatever their order, and fails safe: if several
+ * definitions grade the parameter, or the device's model is listed in several variants of its
+ * technology, the value is graded by each (definition, variant) and the most severe grade wins (fail,
+ * warn, pass, then n/a: a definition that grades beats one that leaves the value ungraded); of equal
+ * grades, the lowest definition id, then the lowest variant id.
+ */
+export function gradeValue(
+  set: ThresholdSet,
+  parameter: Parameter,
+  value: number | string | null | undefined,
+  device: DeviceContext,
+): Grading {
+  const index = indexOf(set);
+  const definitions = index.definitions.get(parameter) ?? [];
+  const first = definitions[0] ?? null;
+  const none: GradeSource = {
+    kind: 'none',
+    definition: first?.tdId ?? null,
+    rule: null,
+    variant: null,
+    range: null,
+  };
+  const unit = first?.format ?? '';
+  if (value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value)))
+    return { grade: 'n/a', value: null, unit, source: none };
+  const technology = device.technology;
+  if (!first || technology === null) return { grade: 'n/a', value, unit, source: none };
+  const variants = variantsOf(index, device);
+  const gradings = definitions.flatMap((definition) =>
+    (variants.length > 0 ? variants : [null]).map((variant) =>
+      gradeBy(index, definition, variant, technology, value),
+    ),
+  );
+  return gradings.reduce((chosen, grading) =>
+    SEVERITY[grading.grade] > SEVERITY[chosen.grade] ? grading : chosen,
+  );
+}
+
+/**
+ * The range a value must stay in to pass, for a device (its variant's pass rule first, then the default
+ * one), or null when no rule passes anything. The WAN charts draw its lower bound.
+ */
+export function passRange(
+  set: ThresholdSet,
+  parameter: Parameter,
+  device: DeviceContext,
+): { rangeMin: number | null; rangeMax: number | null } | null {
+  // Where older records conflict, the lowest ids: of the parameter's definitions, of the device's
+  // variants and of the pass rules.
+  const definition = indexOf(set).definitions.get(parameter)?.[0];
+  if (!definition || device.technology === null) return null;
+  const variant = variantOf(set, device);
+  const passing = set.rules.filter(
+    (rule) =>
+      rule.definitionName === definition.tdId &&
+      rule.technology === device.technology &&
+      rule.result === 'pass' &&
+      rule.alphaValue === null,
+  );
+  passing.sort(byId);
+  const rule =
+    (variant && passing.find((entry) => entry.variantName === variant.tdId)) ||
+    passing.find((entry) => entry.variantName === null);
+  return rule ? { rangeMin: rule.rangeMin, rangeMax: rule.rangeMax } : null;
+}
+
+/** A value no rule graded (an answer without grades): shown as it is, n/a. */
+export function ungraded(value: number | string | null | undefined, unit = ''): Grading {
+  return {
+    grade: 'n/a',
+    value: value ?? null,
+    unit,
+    source: { kind: 'none', definition: null, rule: null, variant: null, range: null },
+  };
+}
