@@ -101,7 +101,7 @@ export async function applyAdminWrite(
     // The parents' existence and incarnation are read outside the transaction: many rows of one parent
     // then never wait on each other's read locks; a parent that vanishes fails the update (NOT_FOUND) and
     // the next attempt reads again.
-    let parents = new Map<ParentKey, ParentState>();
+    const parents = new Map<ParentKey, ParentState>();
     let keys: ParentKey[] = [];
     if (options.reconcile) {
       // One read for the row, its marker and the parents the event's row names (most often all of them);
