@@ -3,14 +3,32 @@
  * finding in the first screen, takes the suggested operation and the finding follows; a healthy device has
  * none and scores 5; two lookups with the simulator's values changed between them say what changed.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PLAYBOOK_BY_KEY, DIAGNOSIS_COLLECTIONS } from '@insight/common/diagnosis-playbook';
+import { seedPlaybook } from '../../scripts/lib/playbook-seed';
 import { api, catalogue, eventually, idTokenFor, SIMULATOR } from './support/api-client';
 import { useBrowser } from './support/browser';
+import { adminDb, closeAdminDb, runId } from './support/firestore';
 import { closeAdmin, createUser, signInFast } from './support/users';
+
+/** The API reads the playbook with a cache of at most this age (functions/src/index.ts, README "Diagnosis"). */
+const PLAYBOOK_MAX_AGE_MS = 60_000;
+
+/** Opens the device's 360 view until its findings are complete; the text of the finding `id`. */
+async function findingText(page: Page, mac: string, id: string): Promise<string> {
+  await page.goto(`/i/mac/${mac}`);
+  const findings = page.getByTestId('findings');
+  await expect.poll(() => findings.getAttribute('data-state'), { timeout: 20_000 }).toBe('complete');
+  return (await page.getByTestId(`finding-${id}`).textContent()) ?? '';
+}
 
 describe('diagnosis in the 360 view', () => {
   const browser = useBrowser();
-  afterAll(closeAdmin);
+  afterAll(async () => {
+    await closeAdmin();
+    await closeAdminDb();
+  });
 
   it('an installer on a phone sees the missing certificate first, generates it from the finding, and the finding goes', async () => {
     const [device] = await catalogue('dx-no-bc');
@@ -83,4 +101,67 @@ describe('diagnosis in the 360 view', () => {
       await page.close();
     }
   });
+  it('when engineering edits a playbook entry’s next step, then the 360 view of a faulty device shows the new text within the API’s playbook cache time', async () => {
+    const key = 'rxPower.fail';
+    const builtIn = DEFAULT_PLAYBOOK_BY_KEY[key]!;
+    const [device] = await catalogue('dx-power-fail');
+    const mac = device!.mac;
+    // The playbook as `npm start` seeds it (create-only: an entry already there is kept).
+    await seedPlaybook(adminDb());
+    const entry = adminDb().collection(DIAGNOSIS_COLLECTIONS.playbook).doc(key);
+    const step = `Clean the connector at the ONU with a one-click cleaner, then read the power again (${runId()}).`;
+
+    const agent = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // Routing turns the browser's HTTP cache off: each view asks the API for the playbook (it answers
+    // with max-age=60, which would hide the API's own cache time).
+    await agent.route('**/api/diagnosis/playbook', (route) => route.continue());
+    await signInFast(agent, await createUser('dx-playbook-agent', ['support2']));
+    const engineer = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signInFast(engineer, await createUser('dx-playbook-eng', ['engineering']));
+    try {
+      // Before the edit: the faulty device's finding says the seeded next step (the check can fail).
+      const before = await findingText(agent, mac, 'rxPower');
+      expect(before).toContain(builtIn.stepEn);
+      expect(before).not.toContain(step);
+
+      // Engineering edits the English next step on /threshold/playbook.
+      await engineer.goto('/threshold/playbook');
+      await engineer.getByRole('searchbox').first().fill(key);
+      const row = engineer
+        .locator('.MuiDataGrid-row')
+        .filter({ has: engineer.locator('[data-field="id"]', { hasText: /^rxPower\.fail$/ }) });
+      await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+      await row.getByTestId('row-edit').click();
+      const dialog = engineer.getByTestId('playbook-dialog');
+      expect(await engineer.getByTestId('field-stepEn').inputValue()).toBe(builtIn.stepEn);
+      await engineer.getByTestId('field-stepEn').fill(step);
+      await engineer.getByTestId('playbook-dialog-save').click();
+      await dialog.waitFor({ state: 'hidden' });
+      const savedAt = Date.now();
+      // Written through the API (stamped with its author), and shown live in the list.
+      await expect.poll(() => row.textContent()).toContain(step);
+      const stored = (await entry.get()).data()!;
+      expect(stored).toMatchObject({ key, stepEn: step, stepFr: builtIn.stepFr, titleEn: builtIn.titleEn });
+      expect(stored.updatedBy).toMatch(/^e2e-dx-playbook-eng-/);
+
+      // The 360 view of the faulty device says the new next step once the API's cache has let it through.
+      let text = '';
+      let elapsed = 0;
+      do {
+        text = await findingText(agent, mac, 'rxPower');
+        elapsed = Date.now() - savedAt;
+        if (!text.includes(step)) await agent.waitForTimeout(2000);
+      } while (!text.includes(step) && elapsed < PLAYBOOK_MAX_AGE_MS);
+      expect(text).toContain(step);
+      expect(text).not.toContain(builtIn.stepEn);
+      // Seen within the cache time, give or take the one view that saw it (at most 20 s).
+      expect(elapsed).toBeLessThanOrEqual(PLAYBOOK_MAX_AGE_MS + 20_000);
+      expect(await agent.getByTestId('finding-rxPower').getAttribute('data-key')).toBe(key);
+    } finally {
+      // The seeded entry again, for the other tests of this run.
+      await entry.set({ ...builtIn, updatedAt: new Date(), updatedBy: 'system:seed' });
+      await agent.close();
+      await engineer.close();
+    }
+  }, 150_000);
 });
