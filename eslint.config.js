@@ -14,7 +14,9 @@ const SHARED = ['components', 'hooks', 'lib', 'config', 'locales', 'providers', 
 
 /**
  * Import direction (docs/architecture.md, "Layers and import rules"): hosting app → features → shared;
- * no feature imports another; functions http → domain ← adapters; common imports nothing of the project.
+ * no feature imports another; functions http → domain ← adapters; common imports nothing of the project;
+ * the simulator imports only common; hosting never imports functions, simulator, scripts or tests;
+ * functions never imports hosting, scripts or tests; scripts and tests may import the others' sources.
  */
 export const boundaryZones = [
   ...SHARED.map((folder) => ({
@@ -43,6 +45,22 @@ export const boundaryZones = [
     from: ['./functions', './hosting', './simulator', './scripts', './tests'],
     message: 'common/ imports nothing of the project.',
   },
+  {
+    target: './simulator',
+    from: ['./functions', './hosting', './scripts', './tests'],
+    message: 'The simulator imports only common/ and itself.',
+  },
+  {
+    target: './hosting',
+    from: ['./functions', './simulator', './scripts', './tests'],
+    message: 'hosting/ imports neither functions/, simulator/, scripts/ nor tests/: share through common/.',
+  },
+  {
+    target: './functions',
+    from: ['./hosting', './scripts', './tests'],
+    message: 'functions/ imports neither hosting/, scripts/ nor tests/: share through common/.',
+  },
+  // scripts/ and tests/ drive the others and may import their sources.
 ];
 
 export default tseslint.config(
@@ -60,7 +78,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['{hosting,functions,common}/src/**/*.{ts,tsx}'],
+    files: [
+      '{hosting,functions,common,simulator}/src/**/*.{ts,tsx}',
+      '{scripts,tests}/**/*.ts',
+      'hosting/scripts/**/*.ts',
+    ],
     plugins: { import: importPlugin },
     // Relative imports resolve to .ts/.tsx files; workspace packages stay external (not in any zone).
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },

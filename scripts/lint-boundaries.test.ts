@@ -46,6 +46,43 @@ describe('import boundaries (eslint.config.js)', () => {
       ),
     ).toHaveLength(1);
   });
+  it('when the simulator imports functions/, hosting/, scripts/ or tests/, then lint fails', async () => {
+    const errors = await boundaryErrors(
+      'simulator/src/fixture.ts',
+      "import { createApp } from '../../functions/src/app';\nimport { PAGES } from '../../hosting/src/app/pages';\nimport { x } from '../../scripts/lib/emulator-config';\nimport { y } from '../../tests/e2e/support/browser';\nexport const z = [createApp, PAGES, x, y];\n",
+    );
+    expect(errors).toEqual(
+      Array(4).fill(expect.stringContaining('The simulator imports only common/ and itself')),
+    );
+  });
+  it('when hosting imports functions/, the simulator, scripts/ or tests/, then lint fails', async () => {
+    const errors = await boundaryErrors(
+      'hosting/src/lib/fixture.ts',
+      "import { createApp } from '../../../functions/src/app';\nimport { createSimulator } from '../../../simulator/src/server';\nimport { x } from '../../../scripts/lib/emulator-config';\nimport { y } from '../../../tests/e2e/support/browser';\nexport const z = [createApp, createSimulator, x, y];\n",
+    );
+    expect(errors).toEqual(Array(4).fill(expect.stringContaining('hosting/ imports neither')));
+  });
+  it('when functions imports hosting/, scripts/ or tests/, then lint fails', async () => {
+    const errors = await boundaryErrors(
+      'functions/src/lib/fixture.ts',
+      "import { PAGES } from '../../../hosting/src/app/pages';\nimport { x } from '../../../scripts/lib/emulator-config';\nimport { y } from '../../../tests/e2e/support/browser';\nexport const z = [PAGES, x, y];\n",
+    );
+    expect(errors).toEqual(Array(3).fill(expect.stringContaining('functions/ imports neither')));
+  });
+  it("when scripts/ or tests/ import the others' sources, then lint passes", async () => {
+    expect(
+      await boundaryErrors(
+        'scripts/fixture.ts',
+        "import { createApp } from '../functions/src/app';\nimport { createSimulator } from '../simulator/src/server';\nimport { y } from '../tests/e2e/support/browser';\nexport const z = [createApp, createSimulator, y];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'tests/e2e/fixture.ts',
+        "import { createApp } from '../../functions/src/app';\nimport { PAGES } from '../../hosting/src/app/pages';\nexport const z = [createApp, PAGES];\n",
+      ),
+    ).toEqual([]);
+  });
   it('when a feature imports shared code and its own files, then lint passes', async () => {
     expect(
       await boundaryErrors(
