@@ -5,6 +5,21 @@ import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
+/** The simulator is a test-only devDependency (src/testing): the build fails if the deployed code reaches it. */
+const testOnly = {
+  name: 'test-only',
+  /** @param {import('esbuild').PluginBuild} build */
+  setup(build) {
+    build.onResolve({ filter: /^@insight\/simulator(\/|$)/ }, (args) => ({
+      errors: [
+        {
+          text: `${args.path} is test-only (imported by ${args.importer}): the deployed functions may not import it.`,
+        },
+      ],
+    }));
+  },
+};
+
 await build({
   entryPoints: ['src/index.ts'],
   outfile: 'lib/index.js',
@@ -16,4 +31,5 @@ await build({
   logLevel: 'warning',
   external: Object.keys(pkg.dependencies),
   define: { 'process.env.INSIGHT_VERSION': JSON.stringify(pkg.version) },
+  plugins: [testOnly],
 });

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSimulator } from '../../../simulator/src/server';
-import type { SimulatorOptions } from '../../../simulator/src/config';
+import { createSimulator } from '@insight/simulator/server';
+import type { SimulatorOptions } from '@insight/simulator/config';
 import { httpTransport } from '../adapters/upstream/transport';
 import type { UpstreamConfig } from '../app';
 
