@@ -1,5 +1,5 @@
 /**
- * The invariants of the admin lists that span documents (SPEC.md section 5), as pure functions: the API
+ * The invariants of the admin lists that span documents (docs/requirements.md, "Validation messages"), as pure functions: the API
  * calls them inside its write transaction with the rows it read there, the forms with the rows they show,
  * and the threshold screen lists what older saved records break (thresholdConflicts).
  *

@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9 (the staging change flag's is in staging.ts). */
+/** Business constants (docs/requirements.md, "Formats and constants") (the staging change flag's is in staging.ts). */
 
 /** Cookie that keeps the language ("named for the product's language"). */
 export const LANGUAGE_COOKIE = 'insight-lang';
@@ -8,6 +8,6 @@ export const CUSTOMER_CALL_DELAY_MS = 25;
 export const REGENERATION_PUT_AFTER_MS = 24 * 60 * 60 * 1000;
 export const LOADING_BAR = { durationMs: 5000, throttleMs: 200, hideDelayMs: 500 } as const;
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
-/** Threshold range entry is limited to ± this bound (SPEC.md section 5; firestore.rules holds the same). */
+/** Threshold range entry is limited to ± this bound (docs/requirements.md, "Thresholds"; firestore.rules holds the same). */
 export const THRESHOLD_OUTER_BOUND = 10000;
 export const RECENT_LOOKUPS_LIMIT = 20;

@@ -118,7 +118,7 @@ export interface WifiClient {
 
 /**
  * The LAN / Wi-Fi of a device as the portal shows it: the project's own type, which the LAN client maps
- * the upstream answer into (SPEC.md leaves that answer's shape open; it may change without the screens).
+ * the upstream answer into (its shape is the project's design, docs/requirements.md, "Upstream calls"; it may change without the screens).
  */
 export interface Lan {
   gateway: {
@@ -275,7 +275,7 @@ export const auditDocumentSchema = z.object({
 });
 export type AuditDocument = z.output<typeof auditDocumentSchema>;
 
-/** SPEC.md section 7: PUT when the last certificate is more than 24 hours old or absent, else POST. */
+/** docs/requirements.md, "Birth certificates": PUT when the last certificate is more than 24 hours old or absent, else POST. */
 export function regenerationMethod(lastCertificateTs: string | null, now: number): 'PUT' | 'POST' {
   if (!lastCertificateTs) return 'PUT';
   return now - Date.parse(lastCertificateTs) > REGENERATION_PUT_AFTER_MS ? 'PUT' : 'POST';

@@ -1,5 +1,5 @@
 /**
- * The links from the 360 view to the provider's other tools (SPEC.md section 2: Compass, Diagnostic
+ * The links from the 360 view to the provider's other tools (docs/requirements.md, "Links to other tools": Compass, Diagnostic
  * Portal, ePON, Network Management Console, THoR Location) and to the CRM and VoIP template pages.
  * Their addresses are runtime configuration (the API serves them): URL templates in which {mac}, {node}
  * and {account} stand for the device's MAC, the customer's fibre node and customer account, URL-encoded.

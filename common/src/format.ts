@@ -1,4 +1,4 @@
-/** Formatters shared by the API and the web app (SPEC.md sections 3 and 9). */
+/** Formatters shared by the API and the web app (docs/requirements.md, "Formats and constants"). */
 
 /** Phone: 10 digits as 3-3-4, otherwise digits only, '-' when empty. */
 export function formatPhone(value: string | null | undefined): string {
@@ -14,7 +14,7 @@ export type Language = 'en' | 'fr';
 const dateFormatters = new Map<Language, Intl.DateTimeFormat>();
 
 /**
- * Date display MM/DD/YY, hh:mm AM/PM (SPEC.md section 9). French keeps the same order and uses the
+ * Date display MM/DD/YY, hh:mm AM/PM (docs/requirements.md, "Formats and constants"). French keeps the same order and uses the
  * day-period words that Intl gives for fr-CA ("a.m."/"p.m.").
  */
 export function formatDateTime(value: Date | number | string, language: Language = 'en'): string {

@@ -39,7 +39,7 @@ export const DEFAULT_THRESHOLDS: Record<'GPON' | 'EPON', Record<Metric, Threshol
 /**
  * The graded words and scores the web app used to grade by fixed values, now the seeded rules of the
  * `wifiHealth` and `firmware` definitions (threshold-seed.ts): a Wi-Fi client's health word, Plume's
- * health score (0 to 100, graded as Plume's own status bands) and the firmware score (SPEC.md
+ * health score (0 to 100, graded as Plume's own status bands) and the firmware score (docs/requirements.md, "WAN, LAN and voice":
  * section 4: 0 correct firmware, 1 wrong firmware, -1 no approved version).
  */
 export const WIFI_HEALTH_GRADES = { excellent: 'pass', good: 'pass', fair: 'warn', poor: 'fail' } as const;
@@ -76,7 +76,7 @@ export function gradeMetric(
   return grade(value, DEFAULT_THRESHOLDS[networkType][metric]);
 }
 
-/** SPEC.md section 4: interface admin status and operational status as words. */
+/** Interface admin status and operational status as words (docs/requirements.md, "WAN, LAN and voice"). */
 export const ADMIN_STATUS: Record<number, 'up' | 'down' | 'testing'> = { 1: 'up', 2: 'down', 3: 'testing' };
 export const OPER_STATUS: Record<
   number,

@@ -1,5 +1,5 @@
 /**
- * MAC addresses: SPEC.md section 5 ("12 hex characters"). Accepted spellings: aabbccddeeff,
+ * MAC addresses: docs/requirements.md, "MAC entry and global search". Accepted spellings: aabbccddeeff,
  * aa:bb:cc:dd:ee:ff, aa-bb-cc-dd-ee-ff, aabb.ccdd.eeff, any case. Normalised form: 12 upper-case hex digits.
  */
 const FORMATS = [

@@ -5,7 +5,7 @@
 export const ROLE_KEYS = ['engineering', 'install', 'operation', 'support1', 'support2', 'support3'] as const;
 export type RoleKey = (typeof ROLE_KEYS)[number];
 
-/** SPEC.md section 6: display and description equal the key. */
+/** Display and description equal the key (docs/requirements.md, "Roles and access"). */
 export const ROLES: ReadonlyArray<{ key: RoleKey; display: RoleKey; description: RoleKey }> = ROLE_KEYS.map(
   (key) => ({ key, display: key, description: key }),
 );

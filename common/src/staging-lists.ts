@@ -1,5 +1,5 @@
 /**
- * The generic staging lists (SPEC.md section 7): warehouses → racks → host devices (ordered by
+ * The generic staging lists (docs/requirements.md, "Staging"): warehouses → racks → host devices (ordered by
  * rackOrder) → connected devices, and the approved firmwares. A warehouse counts its racks and a rack its
  * host devices in `childCount`, kept by the functions, so the rules can refuse a delete that would orphan
  * them (as with the CMTS lists).

@@ -1,5 +1,5 @@
 /**
- * Live staging (SPEC.md sections 4 and 7): what the API's event streams send the staging pages. The
+ * Live staging (docs/requirements.md, "Staging"): what the API's event streams send the staging pages. The
  * upstream payloads (common/src/upstream/staging.ts) are validated and merged into rows; each message
  * carries the rows that changed, so a viewer that reconnects with its last event id loses and repeats
  * nothing, and a new viewer starts from a snapshot.
@@ -50,7 +50,7 @@ export const HEARTBEAT_MS = 15_000;
  */
 export const POLL_WAIT_MS = 25_000;
 export const POLL_BATCH_MS = 50;
-/** How long a changed row is flagged on screen (SPEC.md section 4). */
+/** How long a changed row is flagged on screen (docs/requirements.md, "Staging"). */
 export const CHANGE_FLAG_MS = 1000;
 
 /** `oltInterface/{province}`: the province's OLT ports, which the ONU page joins to each device's port. */

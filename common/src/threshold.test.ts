@@ -31,7 +31,7 @@ function messages(input: Record<string, unknown>) {
     : parsed.error.issues.map((issue) => [issue.path.join('.'), decodeMessage(issue.message).key]);
 }
 
-describe('rule validation (SPEC.md section 5)', () => {
+describe('rule validation (docs/requirements.md, "Thresholds")', () => {
   it('when neither min, max nor alpha is entered, then one of them is required', () => {
     expect(messages({})).toEqual([['rangeMin', 'oneOfMinMaxAlpha']]);
   });

@@ -1,5 +1,5 @@
 /**
- * The threshold manager (SPEC.md sections 3, 4 and 5): definitions name a measurement, rules map a
+ * The threshold manager (docs/requirements.md, "Thresholds"): definitions name a measurement, rules map a
  * range or an alpha value of one definition to a result for a technology (and optionally a variant),
  * variants name the device models they apply to. One source for the forms, the seed, the API's grading
  * and the rules tests (firestore.rules mirrors the shapes by hand; tests/rules holds the two together).
@@ -116,7 +116,7 @@ export const variantFieldsSchema = z
   .strict();
 export type VariantFields = z.output<typeof variantFieldsSchema>;
 
-/** A rule's own checks (SPEC.md section 5); overlap and duplicates need the other rules: ruleConflict. */
+/** A rule's own checks (docs/requirements.md, "Thresholds"); overlap and duplicates need the other rules: ruleConflict. */
 export function ruleRangeMessage(rule: {
   rangeMin: number | null;
   rangeMax: number | null;

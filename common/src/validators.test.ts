@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from './validators';
 
-describe('validators (SPEC.md section 5)', () => {
+describe('validators (docs/requirements.md, "Validation messages")', () => {
   it('accepts French accents and spaces, refuses punctuation', () => {
     expect(v.alphanumericSpaces('Île Bizard École 2')).toBeNull();
     expect(v.alphanumericSpaces('a;b')).toEqual({ key: 'alphanumericSpaces' });

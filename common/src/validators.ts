@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 5: reusable validators. Each returns a message (key + params, translated by the web app)
+ * Reusable validators (docs/requirements.md, "Validation messages"). Each returns a message (key + params, translated by the web app)
  * when the value is invalid, or null when it is valid.
  */
 import { z } from 'zod';
@@ -25,7 +25,7 @@ export type ValidationMessage =
   | { key: 'rangeOverlap' }
   | { key: 'duplicate' }
   | { key: 'idExists' }
-  /** Not SPEC.md messages: a date, a yes/no value, an IP address another row already holds (named). */
+  /** Beyond the fifteen historical messages of docs/requirements.md, "Validation messages": a date, a yes/no value, an IP address another row already holds (named). */
   | { key: 'date' }
   | { key: 'boolean' }
   | { key: 'ipInUse'; row: string };

@@ -15,7 +15,7 @@ import { toolRoutes } from './routes/tools';
 import { wanRoutes } from './routes/wan';
 
 /**
- * The upstream simulator: stands in for every service of SPEC.md section 7 (see simulator/openapi.json).
+ * The upstream simulator: stands in for every service of docs/requirements.md, "Upstream calls" (see simulator/openapi.json).
  * Fastify, for a per-request cost low enough that benchmarks of the API measure the API. Resolves once
  * ready; `listen` it, or hand `server` to supertest.
  */

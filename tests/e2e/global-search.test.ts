@@ -39,7 +39,7 @@ describe('global search in the top bar', () => {
       await page.goto(prefix || '/');
       const field = page.getByRole('combobox', { name: label });
       await field.waitFor();
-      // SPEC.md section 4: the search acts once every tracked call has reported.
+      // docs/requirements.md, "MAC entry and global search": the search acts once every tracked call has reported.
       await page.waitForFunction(
         () =>
           !document.querySelector('#top-bar-mac-search')?.closest('form')?.querySelector('button[disabled]'),

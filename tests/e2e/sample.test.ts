@@ -54,7 +54,7 @@ describe('/sample, the shared components on demo data', () => {
       await page.getByRole('button', { name: common.adminKit.cancel }).click();
       await page.getByTestId('sample-saves-fail').click();
 
-      // Delete after the confirmation of SPEC.md section 5.
+      // Delete after the confirmation of docs/requirements.md, "Admin kit".
       await row(page, 'ON-OTT-09').getByTestId('row-delete').click();
       expect(await page.getByTestId('confirm-delete').textContent()).toContain(common.adminKit.confirmDelete);
       await page.getByTestId('confirm-delete-yes').click();

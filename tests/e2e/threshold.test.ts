@@ -255,7 +255,7 @@ describe('threshold manager', () => {
       await closeRefusal();
       expect(await exists('variants', variantId)).toBe(true);
 
-      // The rule is deleted through the screen, after the confirmation of SPEC.md section 5.
+      // The rule is deleted through the screen, after the confirmation of docs/requirements.md, "Admin kit".
       await deleteRow('/threshold', ruleId);
       const confirm = page.getByTestId('confirm-delete');
       await expect.poll(() => confirm.textContent()).toContain(common.adminKit.confirmDelete);

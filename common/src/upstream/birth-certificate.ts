@@ -1,4 +1,4 @@
-/** Upstream contracts: birth certificates and SMS (SPEC.md sections 3 and 7). */
+/** Upstream contracts: birth certificates and SMS (docs/requirements.md, "Birth certificates" and "Upstream calls"). */
 import { z } from 'zod';
 
 const resultSchema = z.enum(['pass', 'fail', 'warn', 'n/a']);

@@ -1,4 +1,4 @@
-/** Upstream contracts: customer, billing and product services (SPEC.md sections 3 and 7). */
+/** Upstream contracts: customer, billing and product services (docs/requirements.md, "Customer" and "Upstream calls"). */
 import { z } from 'zod';
 
 export const contactSchema = z.object({

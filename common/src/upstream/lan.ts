@@ -1,4 +1,4 @@
-/** Upstream contract: LAN / Plume (SPEC.md section 7 leaves the shape to us). */
+/** Upstream contract: LAN / Plume (designed by the project; docs/requirements.md, "Upstream calls"). */
 import { z } from 'zod';
 
 export const plumePodSchema = z.object({

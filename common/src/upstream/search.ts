@@ -1,5 +1,5 @@
 /**
- * Upstream contract: the customer search service (SPEC.md section 7 names only its mock data,
+ * Upstream contract: the customer search service (docs/requirements.md, "Upstream calls" names only its mock data,
  * GET /mock/search-data.json; the search endpoint and the shapes are ours).
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Upstream contracts: the staging event streams (SPEC.md section 7). */
+/** Upstream contracts: the staging event streams (docs/requirements.md, "Upstream calls"). */
 import { z } from 'zod';
 
 export const managedSwitchSchema = z.object({

@@ -1,4 +1,4 @@
-/** Upstream contracts: telephony (SPEC.md section 7; the operations are ours to design). */
+/** Upstream contracts: telephony (docs/requirements.md, "Upstream calls"; the operations are ours to design). */
 import { z } from 'zod';
 
 export const voicePortSchema = z.object({

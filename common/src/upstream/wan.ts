@@ -1,4 +1,4 @@
-/** Upstream contracts: WAN PON ONU services (SPEC.md sections 3 and 7). */
+/** Upstream contracts: WAN PON ONU services (docs/requirements.md, "WAN, LAN and voice" and "Upstream calls"). */
 import { z } from 'zod';
 
 export const networkTypeSchema = z.enum(['EPON', 'GPON']);

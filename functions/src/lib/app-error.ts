@@ -3,7 +3,7 @@ import { ERROR_STATUS, type ErrorCode } from '@insight/common/errors';
 /** The one error type the API throws; the error middleware turns it into `{ error: { code, message } }`. */
 export class AppError extends Error {
   readonly status: number;
-  /** For upstream failures: the failing path shape (SPEC.md section 8, 'other server error'). */
+  /** For upstream failures: the failing path shape (docs/requirements.md, "Errors", 'other server error'). */
   readonly path: string | undefined;
   /** For 429: sent as the Retry-After header. */
   readonly retryAfterSeconds: number | undefined;

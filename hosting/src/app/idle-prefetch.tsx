@@ -6,7 +6,7 @@ import { preloadPage } from './pages';
 
 /**
  * Once a user who may open the 360 view is signed in and the browser is idle, its code is loaded so that
- * pressing Enter on a MAC shows data, not a spinner. Skipped on a slow connection (SPEC.md section 2).
+ * pressing Enter on a MAC shows data, not a spinner. Skipped on a slow connection (docs/requirements.md, "Layout and navigation").
  */
 export function IdlePrefetch() {
   const { state } = useAuth();

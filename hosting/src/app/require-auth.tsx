@@ -14,7 +14,7 @@ import { lazyPage } from '../lib/lazy-page';
  */
 export const SwrDefaults = lazyPage(() => import('./swr-defaults'));
 
-/** Set to true only to demo the screens without sign-in; SPEC.md section 2 says this switch is off. */
+/** Set to true only to demo the screens without sign-in; docs/requirements.md, "Sign-in and sessions" says this switch is off. */
 export const SKIP_AUTH_CHECK = false;
 
 interface Props {

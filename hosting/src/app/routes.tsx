@@ -49,7 +49,7 @@ function PageElement({ entry, tools }: { entry: PageEntry; tools: Tool[] }) {
   );
 }
 
-/** Every route of SPEC.md section 2, from the page registry, matched on the path without its /fr prefix. */
+/** Every route of docs/requirements.md, "Routes", from the page registry, matched on the path without its /fr prefix. */
 export function AppRoutes() {
   const [location] = useLocation();
   const tools = useVisibleTools();

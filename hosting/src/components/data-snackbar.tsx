@@ -2,7 +2,7 @@ import { Button, Snackbar } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { closeDataSnackbar, useDataSnackbarOpen } from '../lib/snackbar-store';
 
-/** SPEC.md section 2: 'Data has been updated.' after a list loads, mounted once by the layout. */
+/** docs/requirements.md, "Layout and navigation": 'Data has been updated.' after a list loads, mounted once by the layout. */
 export function DataSnackbar() {
   const { t } = useTranslation();
   const open = useDataSnackbarOpen();

@@ -26,7 +26,7 @@ export function MacSearchField({ shortcut = false, size = 'medium', autoFocus, o
   const [value, setValue] = useState('');
   const [error, setError] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  // SPEC.md section 4: search is enabled only once all tracked API calls have reported.
+  // docs/requirements.md, "MAC entry and global search": search is enabled only once all tracked API calls have reported.
   const ready = useAllCallsReported();
 
   useSlashShortcut(input, shortcut);

@@ -20,7 +20,7 @@ import { config } from '../config/env';
  */
 export const firebaseApp = initializeApp(config.firebase);
 
-/** Local persistence (SPEC.md section 1); the SDK refreshes the ID token before it expires. */
+/** Local persistence (docs/requirements.md, "Sign-in and sessions"); the SDK refreshes the ID token before it expires. */
 export const auth = initializeAuth(firebaseApp, {
   persistence: browserLocalPersistence,
   popupRedirectResolver: browserPopupRedirectResolver,

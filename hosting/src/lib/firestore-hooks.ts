@@ -53,7 +53,7 @@ export interface CollectionOptions {
   constraints?: QueryConstraint[];
   /** Key that changes when `constraints` change (they are objects, not comparable). */
   constraintsKey?: string;
-  /** The 'Data has been updated.' snackbar after the first load (SPEC.md section 4); on by default. */
+  /** The 'Data has been updated.' snackbar after the first load (docs/requirements.md, "Layout and navigation"); on by default. */
   notify?: boolean;
   /**
    * A long list: its first `preview` documents (by id) are read by a small query of their own and shown

@@ -1,6 +1,6 @@
 import type { Language } from '@insight/common/format';
 
-/** English has no prefix, French has /fr (SPEC.md section 2). */
+/** English has no prefix, French has /fr (docs/requirements.md, "Layout and navigation"). */
 export function languageOfPath(pathname: string): Language {
   return pathname === '/fr' || pathname.startsWith('/fr/') ? 'fr' : 'en';
 }

@@ -3,7 +3,7 @@ import { CHUNK_RELOAD_GUARD_MS } from '@insight/common/constants';
 
 const RELOAD_KEY = 'insight-chunk-reload-at';
 
-/** True when a reload for a failed chunk is allowed: at most once per 60 000 ms (SPEC.md section 9). */
+/** True when a reload for a failed chunk is allowed: at most once per 60 000 ms (docs/requirements.md, "Layout and navigation"). */
 export function mayReloadForChunk(now: number, lastReloadAt: number | null): boolean {
   return lastReloadAt === null || now - lastReloadAt > CHUNK_RELOAD_GUARD_MS;
 }
@@ -40,7 +40,7 @@ export function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ 
   return Object.assign(component, { preload: () => (loaded ? Promise.resolve(loaded) : load()) });
 }
 
-/** Prefetching is skipped on a slow connection (SPEC.md section 2). */
+/** Prefetching is skipped on a slow connection (docs/requirements.md, "Layout and navigation"). */
 export function isSlowConnection(): boolean {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
   return Boolean(connection?.saveData || /(^|-)2g$/.test(connection?.effectiveType ?? ''));

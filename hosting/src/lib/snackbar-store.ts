@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The 'Data has been updated.' snackbar (SPEC.md section 2): raised after a successful list load. */
+/** The 'Data has been updated.' snackbar (docs/requirements.md, "Layout and navigation"): raised after a successful list load. */
 let openCount = 0;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());

@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { startLoading } from './loading-store';
 
 /**
- * Calls the page tracks (SPEC.md section 4: search is enabled only once all tracked API calls have
+ * Calls the page tracks (docs/requirements.md, "MAC entry and global search": search is enabled only once all tracked API calls have
  * reported). A loading call also drives the page loading bar.
  */
 const pending = new Set<string>();

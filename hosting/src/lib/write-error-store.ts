@@ -3,7 +3,7 @@ import type { ConflictDetails } from '@insight/common/admin-lists';
 import { HttpError } from './http-client';
 
 /**
- * The database write error modal (SPEC.md section 8): 'An error occurred saving to the database', then
+ * The database write error modal (docs/requirements.md, "Admin kit"): 'An error occurred saving to the database', then
  * why: a refused write's reason in words (a 409 conflict of the admin API), or the server's message, or
  * 'firebase error'. Any screen raises it through `runWrite`.
  */

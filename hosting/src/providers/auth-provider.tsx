@@ -26,7 +26,7 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** SPEC.md section 4: a user is considered signed in if a uid or display name exists. */
+/** docs/requirements.md, "Sign-in and sessions": a user is considered signed in if a uid or display name exists. */
 export function isSignedIn(user: Pick<SessionUser, 'uid' | 'displayName'> | null): boolean {
   return Boolean(user && (user.uid || user.displayName));
 }

@@ -36,7 +36,7 @@ describe('contract document', () => {
       expect(Object.keys(schemas), at).toContain(ref.slice('#/components/schemas/'.length));
     }
   });
-  it('lists every call of SPEC.md section 7', () => {
+  it('lists every call of docs/requirements.md, "Upstream calls"', () => {
     const paths = OPERATIONS.map((op) => `${op.method.toUpperCase()} ${op.path}`);
     for (const expected of [
       'GET /customer-accounts',

@@ -282,7 +282,7 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/mock/search-data.json',
     tag: 'search',
-    summary: 'Every record the search service holds (SPEC.md section 7: search mock)',
+    summary: 'Every record the search service holds (docs/requirements.md, "Upstream calls": search mock)',
     answer: search.searchDataSchema,
   },
 ];

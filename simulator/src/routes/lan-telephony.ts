@@ -52,7 +52,7 @@ export function lanTelephonyRoutes(app: FastifyInstance, ctx: SimContext): void 
     return customer ? customer.telephony : reply;
   });
 
-  /** Voice operations (designed here; SPEC.md leaves their calls unshown). */
+  /** Voice operations (designed here; docs/requirements.md, "Upstream calls"). */
   const operation =
     (name: string, parse: (body: unknown) => { success: boolean; data?: unknown }) =>
     async (req: FastifyRequest, reply: FastifyReply) => {

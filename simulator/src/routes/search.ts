@@ -14,7 +14,7 @@ const searchQuery = z.object({
 });
 
 /**
- * The customer search service over the catalogue customers (SPEC.md section 7: "Search mock:
+ * The customer search service over the catalogue customers (docs/requirements.md, "Upstream calls": "Search mock:
  * GET /mock/search-data.json" publishes the records it searches). The index is built on first use,
  * once per simulator (about a second for 5 000 customers).
  */

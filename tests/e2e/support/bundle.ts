@@ -34,7 +34,7 @@ async function modulesOf(url: string): Promise<string[]> {
  *
  * `prefetch: false` (the budgets' measure) counts what the page itself loads: the browser says it saves
  * data, so the portal skips what it fetches ahead for the next page once the page is idle (the 360
- * view's code, SPEC.md section 2). `prefetch: true` counts that too.
+ * view's code, docs/requirements.md, "Layout and navigation"). `prefetch: true` counts that too.
  */
 export async function pageWeightKb(
   browser: Browser,

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error';
 import type { BirthCertificateClient, SmsClient } from '../../domain/ports/upstream-clients';
 import { call, callRequired, idempotencyHeaders, type ServiceConfig } from './transport';
 
-/** The business-unit prefix: the first two characters of the network group (SPEC.md section 7). */
+/** The business-unit prefix: the first two characters of the network group (docs/requirements.md, "Upstream calls"). */
 export function networkGroupPrefix(networkGroup: string): string {
   const prefix = networkGroup.slice(0, 2);
   if (!/^[A-Z]{2}$/.test(prefix))

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { account, billing, contact, otherAddress, product } from '../../testing/fixtures';
 import { assembleCustomer, chooseBillingAccount, customerName, groupAddresses } from './assemble-customer';
 
-describe('customer assembly (SPEC.md section 3)', () => {
+describe('customer assembly (docs/requirements.md, "Customer")', () => {
   it('when there are two contacts, then line1 is the primary and line2 the secondary, whatever their order', () => {
     expect(
       customerName([

@@ -1,4 +1,4 @@
-/** Builds the Customer of SPEC.md section 3 from the upstream answers: pure rules, tested one by one. */
+/** Builds the Customer of docs/requirements.md, "Customer" from the upstream answers: pure rules, tested one by one. */
 import { formatPhone } from '@insight/common/format';
 import type { Customer, SectionError, ServiceTreeNode } from '@insight/common/customer360';
 import type {

@@ -6,7 +6,7 @@ import { renderApp } from '../../testing/render-app';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 describe('ConfirmDeleteDialog', () => {
-  it('when a delete is asked (French), then the item is named with SPEC.md’s question', async () => {
+  it('when a delete is asked (French), then the item is named with the question of docs/requirements.md, "Admin kit"', async () => {
     await renderApp(
       <ConfirmDeleteDialog item="Ottawa (ON-OTT-01)" onCancel={vi.fn()} onConfirm={vi.fn()} />,
       {

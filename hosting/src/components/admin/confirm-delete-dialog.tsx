@@ -10,7 +10,7 @@ interface Props {
   onConfirm(): Promise<unknown>;
 }
 
-/** SPEC.md section 5: 'Are you sure you want to delete this item?' */
+/** docs/requirements.md, "Admin kit": 'Are you sure you want to delete this item?' */
 export function ConfirmDeleteDialog({ item, onCancel, onConfirm }: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);

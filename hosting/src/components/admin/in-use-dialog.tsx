@@ -15,7 +15,7 @@ export interface InUseRefusal {
 }
 
 /**
- * SPEC.md section 5: a row that others still name cannot be deleted; the count is given (the server's
+ * docs/requirements.md, "Admin kit": a row that others still name cannot be deleted; the count is given (the server's
  * when it answered 409 inUse) and, where a screen lists them, a link to those rows. Every admin list
  * shows this one dialog (through AdminList).
  */

@@ -4,7 +4,7 @@ import { closeWriteError, useWriteError } from '../../lib/write-error-store';
 import { useConflictText } from './conflict-text';
 
 /**
- * SPEC.md section 8: the database write error modal, mounted once by the layout. A write the API refused
+ * The database write error modal (docs/requirements.md, "Admin kit"), mounted once by the layout. A write the API refused
  * for a conflict says why in the user's language; any other failure shows the server's message.
  */
 export function WriteErrorDialog() {

@@ -33,7 +33,7 @@ export default function LoginPage() {
     try {
       await signIn();
     } catch (reason) {
-      // SPEC.md section 8: sign-in errors are shown as the error message text.
+      // docs/requirements.md, "Sign-in and sessions": sign-in errors are shown as the error message text.
       setError(reason instanceof Error ? reason.message : String(reason));
     } finally {
       setBusy(false);

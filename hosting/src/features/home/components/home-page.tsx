@@ -11,7 +11,7 @@ const SignedInHome = lazyPage(() => import('./signed-in-home'));
 // With a kept session, that code loads with this page, not once the session is restored.
 if (mayHaveSession()) void SignedInHome.preload().catch(() => undefined);
 
-/** Home (SPEC.md section 2): the sign-in invitation, or the signed-in home with the tools the user's roles open. */
+/** Home (docs/requirements.md, "Home"): the sign-in invitation, or the signed-in home with the tools the user's roles open. */
 export default function HomePage({ tools = [] }: { tools?: Tool[] }) {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation();

@@ -8,7 +8,7 @@ type Certificates = SectionResponse<SectionData['birth-certificates']>;
 
 /**
  * Regenerates the device's birth certificate, then puts the new one first in the view's list, replacing
- * a certificate of the same id (SPEC.md section 4), without asking the API for the list again.
+ * a certificate of the same id (docs/requirements.md, "Birth certificates"), without asking the API for the list again.
  */
 export function useRegenerateCertificate(mac: string, language: string) {
   const { mutate } = useSWRConfig();

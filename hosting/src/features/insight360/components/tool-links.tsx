@@ -21,7 +21,7 @@ const MISSING_ID = 'tool-links-missing';
 
 /**
  * The other tools, each opened in a new tab with the device's MAC or the customer's fibre node where it
- * takes one; a tool whose MAC or node the record lacks is shown disabled, with SPEC.md's notice.
+ * takes one; a tool whose MAC or node the record lacks is shown disabled, with the notice of docs/requirements.md, "Links to other tools".
  */
 export function ToolLinks({ links, mac, node, compact = false }: Props) {
   const { t } = useTranslation('insight360');

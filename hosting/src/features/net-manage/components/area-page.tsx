@@ -88,7 +88,7 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
     ],
     defaults: (row) => (row ? { id: row.id, name: row.name } : { id: '', name: '' }),
   };
-  // SPEC.md section 5: an entry that CMTS rows use is not deleted; the dialog links to those rows.
+  // docs/requirements.md, "Network management": an entry that CMTS rows use is not deleted; the dialog links to those rows.
   const inUse: InUse<Row> = {
     count: (row) => row.cmtsCount,
     of: 'cmts',

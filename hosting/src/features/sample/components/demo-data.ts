@@ -16,7 +16,7 @@ export const DEMO_AREAS: readonly DemoArea[] = [
   { id: 'QC-QUE-01', name: 'Québec Limoilou', devices: 0 },
 ];
 
-/** The database's own text, shown as it comes (SPEC.md section 8). */
+/** The database's own text, shown as it comes (docs/requirements.md, "Admin kit"). */
 export const DEMO_DATABASE_MESSAGE = 'PERMISSION_DENIED: Missing or insufficient permissions.';
 
 export const DEMO_DEVICE = {

@@ -58,7 +58,7 @@ export function GlobalSearchField({ id, shortcut = false }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const typed = useRef('');
   const keyboardPick = useRef(false);
-  // SPEC.md section 4: search is enabled only once all tracked API calls have reported.
+  // docs/requirements.md, "MAC entry and global search": search is enabled only once all tracked API calls have reported.
   const ready = useAllCallsReported();
   useSlashShortcut(input, shortcut);
 

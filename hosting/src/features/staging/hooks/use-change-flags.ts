@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CHANGE_FLAG_MS } from '@insight/common/staging';
 
 /**
- * Rows of a live snapshot that changed since the previous one, flagged for CHANGE_FLAG_MS (SPEC.md
+ * Rows of a live snapshot that changed since the previous one, flagged for CHANGE_FLAG_MS (docs/requirements.md, "Staging":
  * section 4: the change-coming flag). The first snapshot flags nothing: only changes are news.
  * `version` says what counts as a change (e.g. a device's state and update time).
  */

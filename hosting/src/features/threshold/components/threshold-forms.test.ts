@@ -12,7 +12,7 @@ const problems = (result: {
     ? []
     : result.error!.issues.map((issue) => [issue.path.join('.'), decodeMessage(issue.message).key]);
 
-describe('the Duplicate check of definitions and variants (SPEC.md section 5)', () => {
+describe('the Duplicate check of definitions and variants (docs/requirements.md, "Thresholds")', () => {
   const definition = {
     tdId: 'DEF-NEW',
     name: 'Another receive power',

@@ -1,5 +1,5 @@
 /**
- * The threshold forms: the common/ schemas plus the checks across records (SPEC.md section 5): a range
+ * The threshold forms: the common/ schemas plus the checks across records (docs/requirements.md, "Thresholds"): a range
  * that overlaps another rule's, an alpha value, parameter, variant name or model already taken.
  */
 import { z } from 'zod';
