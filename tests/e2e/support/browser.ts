@@ -55,6 +55,8 @@ export interface PageOptions {
   viewport?: { width: number; height: number };
   colorScheme?: 'light' | 'dark';
   javaScriptEnabled?: boolean;
+  /** Where the page's relative URLs go (the portal unless given: another path to it, a proxy in front). */
+  baseURL?: string;
 }
 
 /**
@@ -89,7 +91,7 @@ export function useBrowser() {
         viewport: options.viewport ?? { width: 1440, height: 900 },
         colorScheme: options.colorScheme ?? 'light',
         javaScriptEnabled: options.javaScriptEnabled ?? true,
-        baseURL: PORTAL,
+        baseURL: options.baseURL ?? PORTAL,
       });
       await routeOfflineStandIns(context);
       const page = await context.newPage();

@@ -1,0 +1,218 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatMac } from '../../common/src/mac';
+import { catalogue, SIMULATOR } from './support/api-client';
+import { useBrowser } from './support/browser';
+import {
+  countChanges,
+  percentile,
+  stagingTimingScript,
+  useBufferingPortal,
+  type StagingTiming,
+} from './support/buffering-path';
+import { closeAdmin, createUser, signInFast } from './support/users';
+
+/**
+ * The portal through a path that delivers each answer only when it ends (the buffering proxy in front
+ * of the hosting emulator): the staging page reads its stream as a long poll, the 360 view asks for each
+ * section on its own route once a whole-view answer came bunched (README, Streams through a buffering path).
+ */
+
+interface StreamSettings {
+  switches: number;
+  eventsPerS: number;
+  maxChanges: number;
+}
+interface StreamCount {
+  kind: string;
+  province: string;
+  opened: number;
+  open: number;
+  changes: number;
+}
+async function simStreams(init?: RequestInit) {
+  const res = await fetch(`${SIMULATOR}/_sim/streams`, init);
+  if (!res.ok) throw new Error(`/_sim/streams answered ${res.status}`);
+  if (res.status === 204) return undefined;
+  return (await res.json()) as { settings: StreamSettings; streams: StreamCount[] };
+}
+const plumeOn = async () =>
+  (await simStreams())!.streams.find((s) => s.kind === 'plume' && s.province === 'ON');
+const putJson = (path: string, body: unknown) =>
+  fetch(`${SIMULATOR}${path}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Every /api request the page makes, as paths with their query. */
+function apiRequests(page: Page) {
+  const made: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) made.push(`${url.pathname}${url.search}`);
+  });
+  return made;
+}
+
+/** The requests of one device's view: its whole-view stream and its sections' own routes. */
+const viewRequests = (requests: string[], mac: string) =>
+  requests.filter((path) =>
+    new RegExp(`^/api/360/${mac}(/(customer|wan|lan|voice|birth-certificates))?\\?`).test(path),
+  );
+
+const SECTION_CARDS = ['section-customer', 'section-wan', 'section-lan', 'section-voice', 'section-bc'];
+/** Waits until the view shows `mac` and every section card has left its skeleton; returns their states. */
+async function viewSettled(page: Page, mac: string): Promise<Array<string | null>> {
+  await page.waitForFunction(
+    ({ shown, ids }) => {
+      const cards = ids.map((id) => document.querySelector(`[data-testid=${id}]`));
+      return (
+        document.querySelector('[data-testid=view-mac]')?.textContent === shown &&
+        cards.every((card) => card && card.getAttribute('data-state') !== 'loading')
+      );
+    },
+    { shown: formatMac(mac), ids: SECTION_CARDS },
+    { timeout: 30_000 },
+  );
+  return Promise.all(SECTION_CARDS.map((id) => page.getByTestId(id).getAttribute('data-state')));
+}
+
+describe('through a path that buffers answers', () => {
+  const browser = useBrowser();
+  const proxy = useBufferingPortal();
+  afterAll(async () => {
+    await closeAdmin();
+  });
+
+  it('when an installer opens /plume-stage behind a proxy that delivers each answer only when it ends, then the page switches to the poll form and shows every change, p95 event → screen within 1 s', async () => {
+    // 20 switch changes a second over 30 switches of each province for 15 s, then quiet (upstream stamps each).
+    const RATE = 20;
+    const SECONDS = 15;
+    const sent = RATE * SECONDS;
+    const before = (await simStreams())!.settings;
+    await putJson('/_sim/streams', { switches: 30, eventsPerS: RATE, maxChanges: sent });
+    try {
+      // The settings hold for upstream connections opened after: an earlier page's must have closed.
+      await until(async () => ((await plumeOn())?.open ?? 0) === 0, 50_000, 'earlier plume streams to close');
+      await simStreams({ method: 'DELETE' });
+
+      const page = await browser.newPage({ baseURL: proxy.url() });
+      await page.addInitScript(stagingTimingScript('plume-table'));
+      const requests = apiRequests(page);
+      const network = countChanges(page);
+      const failed: string[] = [];
+      const askedAt: number[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/staging/')) askedAt.push(Date.now());
+      });
+      page.on('requestfailed', (request) => {
+        if (request.url().includes('/api/staging/')) failed.push(new URL(request.url()).search);
+      });
+      await signInFast(page, await createUser('buffered-stage', ['install']));
+      const opened = Date.now();
+      await page.goto('/plume-stage');
+      await page.waitForSelector('[data-testid=connection][data-state=live]', { timeout: 20_000 });
+      const liveAfter = Date.now() - opened;
+      const timing = () => page.evaluate(() => (window as unknown as { __staging: StagingTiming }).__staging);
+      await until(() => network.changes > 0, 20_000, 'the first change');
+      // The first rows drawn and the page settled: from here on, latencies count.
+      await page.waitForTimeout(1500);
+      await page.evaluate(() => {
+        (window as unknown as { __staging: StagingTiming }).__staging.measureFrom =
+          performance.timeOrigin + performance.now();
+      });
+      await until(() => network.changes >= sent, (SECONDS + 15) * 1000, `${sent} changes`);
+      await page.waitForTimeout(500);
+      const state = await timing();
+      const count = await plumeOn();
+      const p50 = percentile(state.latencies, 50);
+      const p95 = percentile(state.latencies, 95);
+      console.log(
+        `staging through the buffering proxy: live ${liveAfter} ms after opening, poll form ${askedAt[1]! - askedAt[0]!} ms after the streamed one; ${network.changes} of ${count?.changes} changes, ` +
+          `${network.repeats} repeated, ${network.answers} answers, ${count?.opened} upstream connection(s); ` +
+          `event → screen over ${state.latencies.length} changes on screen: p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, ` +
+          `max ${Math.max(...state.latencies).toFixed(0)} ms; event → page p95 ${percentile(state.arrivals, 95).toFixed(0)} ms`,
+      );
+
+      // The streamed form first; nothing of it within 1.5 s, so it was given up for the poll form, for good.
+      const staging = requests.filter((path) => path.startsWith('/api/staging/plume/ON'));
+      expect(staging[0]).toBe('/api/staging/plume/ON');
+      expect(failed[0]).toBe('');
+      expect(staging.slice(1).length).toBeGreaterThan(10);
+      expect(staging.slice(1).every((path) => path === '/api/staging/plume/ON?mode=poll')).toBe(true);
+      expect(network.answers).toBeGreaterThan(10);
+      // Given up when the window had passed (the page's ID token is part of it), not long after.
+      expect(askedAt[1]! - askedAt[0]!).toBeGreaterThanOrEqual(1000);
+      expect(askedAt[1]! - askedAt[0]!).toBeLessThan(3000);
+      expect(liveAfter).toBeLessThan(15_000);
+      // Every change sent reached the page, none twice, and the table shows them within a second.
+      expect(network.changes).toBe(sent);
+      expect(network.repeats).toBe(0);
+      expect(state.latencies.length).toBeGreaterThan(50);
+      expect(p95).toBeLessThanOrEqual(1000);
+      await page.close();
+    } finally {
+      await putJson('/_sim/streams', before).catch(() => undefined);
+      // The next page must get the usual stream: this one's upstream connection closes first.
+      await until(
+        async () => ((await plumeOn())?.open ?? 0) === 0,
+        50_000,
+        'this test’s stream to close',
+      ).catch(() => undefined);
+    }
+  }, 180_000);
+
+  it('when a support user opens 360 views behind that proxy, then the first view arrives whole through its streamed answer and the next asks for each section on its own route; both show every section', async () => {
+    const LATENCY = 40;
+    const before = (await (await fetch(`${SIMULATOR}/_sim/config`)).json()) as Record<string, unknown>;
+    // Upstream calls 40 ms each: the sections' lines are written far enough apart to tell a buffered path.
+    await putJson('/_sim/config', { latencyMs: LATENCY, jitterMs: 0, errorRate: 0 });
+    try {
+      const [first, second] = await catalogue('gpon', 2);
+      for (const { mac } of [first!, second!]) await fetch(`${SIMULATOR}/_sim/warm/${mac}`);
+      const page = await browser.newPage({ baseURL: proxy.url() });
+      const requests = apiRequests(page);
+      await signInFast(page, await createUser('buffered-360', ['support3']));
+
+      await page.goto(`/i/mac/${first!.mac}`);
+      const firstStates = await viewSettled(page, first!.mac);
+      const firstRequests = viewRequests(requests, first!.mac);
+      expect(firstRequests).toEqual([`/api/360/${first!.mac}?language=en`]);
+
+      // The next view, typed in the top-bar search (the page keeps what it learnt of the path).
+      await page.waitForFunction(
+        () =>
+          !document.querySelector('#top-bar-mac-search')?.closest('form')?.querySelector('button[disabled]'),
+      );
+      await page.locator('#top-bar-mac-search').fill(second!.mac);
+      const entered = Date.now();
+      await page.keyboard.press('Enter');
+      const secondStates = await viewSettled(page, second!.mac);
+      const complete = Date.now() - entered;
+      // Every section shows its data (or the error its own upstream gave, as directly).
+      expect(firstStates.filter((state) => state === 'ready').length).toBeGreaterThanOrEqual(4);
+      expect(secondStates.filter((state) => state === 'ready').length).toBeGreaterThanOrEqual(4);
+      const secondRequests = viewRequests(requests, second!.mac).sort();
+      expect(secondRequests).toEqual(
+        ['birth-certificates', 'customer', 'lan', 'voice', 'wan'].map(
+          (section) => `/api/360/${second!.mac}/${section}?language=en`,
+        ),
+      );
+      console.log(
+        `360 through the buffering proxy: first view ${firstStates.join(',')}; the second, per section, ${secondStates.join(',')}, ` +
+          `complete ${complete} ms after Enter (upstream latency ${LATENCY} ms)`,
+      );
+    } finally {
+      await putJson('/_sim/config', before).catch(() => undefined);
+    }
+  }, 90_000);
+});
