@@ -66,9 +66,23 @@ describe('360 sections: whole-view stream or a route per section', () => {
       });
   });
 
-  it('when lines written far apart arrive bunched (a path that buffers answers), then the next views ask for each section on its own route and show every section', async () => {
+  it('when one answer arrives bunched and the next as written (a busy moment, not the path), then the views stay streamed', async () => {
+    const [bunched, streamed, after] = [nextMac(), nextMac(), nextMac()];
+    expect(await openView(bunched, { lines: stamped(bunched, 60) })).toEqual({
+      wholeView: 1,
+      perSection: [],
+    });
+    expect(await openView(streamed, { lines: stamped(streamed, 60), gapMs: 60 })).toEqual({
+      wholeView: 1,
+      perSection: [],
+    });
+    expect(await openView(after, { lines: stamped(after, 60) })).toEqual({ wholeView: 1, perSection: [] });
+  });
+
+  it('when lines written far apart arrive bunched twice in a row (a path that buffers answers), then the next views ask for each section on its own route and show every section', async () => {
+    // Written 240 ms apart from first to last, received in one piece when the answer ended. The previous
+    // test left one bunched answer counted; this one is the second in a row.
     const mac = nextMac();
-    // Written 240 ms apart from first to last, received in one piece when the answer ended.
     expect(await openView(mac, { lines: stamped(mac, 60) })).toEqual({ wholeView: 1, perSection: [] });
     for (const next of [nextMac(), nextMac()])
       expect(await openView(next, { lines: stamped(next, 60) })).toEqual({

@@ -40,6 +40,23 @@ const STREAM_REUSE_MS = 5_000;
  * by each whole-view answer that can tell (common/src/stream-path.ts).
  */
 let buffered = false;
+/** Answers in a row that looked buffered: one alone (a busy page, a slow moment) does not switch. */
+let bufferedAnswers = 0;
+const BUFFERED_ANSWERS_TO_SWITCH = 2;
+
+/**
+ * When the bytes of an answer reached the browser, first and last, from the network's own timing (not
+ * from when the page's script got round to each line, which a busy page delays and bunches).
+ */
+function networkTimes(path: string): { first: number; last: number } | null {
+  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+  for (let index = entries.length - 1; index >= 0; index -= 1) {
+    const entry = entries[index]!;
+    if (entry.name.endsWith(path) && entry.responseStart > 0 && entry.responseEnd > 0)
+      return { first: entry.responseStart, last: entry.responseEnd };
+  }
+  return null;
+}
 
 /**
  * Loads every section of a view with one streamed request (GET /api/360/{mac}); each section's promise
@@ -58,7 +75,8 @@ function fromStream(mac: string, section: Section, language: string): Promise<un
     entry = { started: performance.now(), waiting };
     streams.set(key, entry);
     const timings: Array<{ atMs: number; receivedAt: number }> = [];
-    apiStream(`/360/${mac}?language=${language}`, (raw) => {
+    const path = `/360/${mac}?language=${language}`;
+    apiStream(path, (raw) => {
       const line = raw as {
         section: Section;
         status: number;
@@ -81,8 +99,24 @@ function fromStream(mac: string, section: Section, language: string): Promise<un
         );
     })
       .then(() => {
-        const verdict = pathBuffers(timings);
-        if (verdict !== null) buffered = verdict;
+        // The network's first and last byte stand for the first and last line when it has them.
+        const network = networkTimes(`/api${path}`);
+        const received =
+          network && timings.length >= 2
+            ? timings.map((timing, index) => ({
+                ...timing,
+                receivedAt:
+                  index === 0
+                    ? network.first
+                    : index === timings.length - 1
+                      ? network.last
+                      : timing.receivedAt,
+              }))
+            : timings;
+        const verdict = pathBuffers(received);
+        if (verdict === null) return;
+        bufferedAnswers = verdict ? bufferedAnswers + 1 : 0;
+        buffered = bufferedAnswers >= BUFFERED_ANSWERS_TO_SWITCH;
       })
       .catch((error: unknown) => settles.forEach((settle) => settle.reject(error)))
       .finally(() =>
