@@ -1,5 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+// The simulator workspace, linked into the root node_modules by the npm workspaces. It is not one of
+// functions/package.json's dependencies: `firebase deploy` runs `npm ci` on that file alone, where an
+// unpublished package cannot install (scripts/lib/functions-lock.ts), and build.mjs keeps it out of the bundle.
 import { createSimulator } from '@insight/simulator/server';
 import type { SimulatorOptions } from '@insight/simulator/config';
 import { httpTransport } from '../adapters/upstream/transport';
