@@ -1,12 +1,24 @@
-/** Upstream answers for the API tests, shaped by the contracts in common/src/upstream. */
+/**
+ * Upstream answers for the API tests, shaped by the contracts in common/src/upstream; the device's records
+ * come from common/src/testing/device-fixtures.ts, shared with the 360 view's component tests.
+ */
 import type { BillingAccount, Contact, CustomerAccount, Product } from '@insight/common/upstream/customer';
 import type { OnuDetails, OnuFirmware, OnuState } from '@insight/common/upstream/wan';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import type { TelephonySubscriber } from '@insight/common/upstream/telephony';
 import type { LanCpe } from '@insight/common/upstream/lan';
 import type { ExternalLinks } from '@insight/common/external-links';
+import {
+  birthCertificate,
+  DEVICE_MAC,
+  externalLinks,
+  lanOf,
+  onuDetails,
+  onuFirmware,
+  onuState,
+} from '@insight/common/testing/device-fixtures';
 
-export const MAC = 'AABBCCDDEEFF';
+export const MAC = DEVICE_MAC;
 
 export const contact = (over: Partial<Contact> = {}): Contact => ({
   firstName: 'Marie',
@@ -59,71 +71,10 @@ export const product = (over: Partial<Product> = {}): Product => ({
 });
 export const otherAddress = { ...address, streetNumber: '99', streetName: 'Bank', fiberNode: 'OTT202' };
 
-export const details = (over: Partial<OnuDetails> = {}): OnuDetails => ({
-  mac: MAC,
-  serialNumber: 'ALCL10000001',
-  model: 'Nokia G-010G-Q',
-  vendor: 'Nokia',
-  networkType: 'GPON',
-  networkGroup: 'ON-OTT-01',
-  hostIpMta: null,
-  cpeMacs: [{ mac: '001122334455', ip: '100.64.0.2', type: 'router' }],
-  productSpeeds: { downloadMbps: 1000, uploadMbps: 1000, productName: 'Fibre Internet 1 Gbps' },
-  ...over,
-});
-export const state = (): OnuState => ({
-  fsan: 'ALCL10000001',
-  ip_address: '100.64.0.2',
-  olt: 'OLT-OTT-1',
-  port: '1/1/1',
-  olt_id: 'OTT-101',
-  us_if: 'us-1',
-  ds_if: 'ds-1',
-  rx_pwr: -19.5,
-  tx_pwr: 2.1,
-  cpe: 1,
-  max_cpe: 4,
-  speed_mode: 'XGS-PON',
-  upload_speed: 1000,
-  download_speed: 1000,
-  date_update: '2026-11-20T10:00:00.000Z',
-  adminStatus: 1,
-  operStatus: 1,
-  oltRxPower: -21,
-  fiberTraffic: [],
-  ethernetTraffic: [],
-  powerHistory: [],
-});
-export const firmware = (over: Partial<OnuFirmware> = {}): OnuFirmware => ({
-  model: 'Nokia G-010G-Q',
-  revision: 'R1.0',
-  current: 'B',
-  latest: 'C',
-  approved: ['B', 'C'],
-  score: 0,
-  ...over,
-});
-export const lan = (): LanCpe => ({
-  mac: MAC,
-  gateway: {
-    model: 'x',
-    firmware: 'y',
-    wanIp: '1.1.1.1',
-    lanIp: '192.168.1.1',
-    uptimeSeconds: 10,
-    ethernetPorts: [],
-  },
-  plume: {
-    locationId: 'l',
-    loginUrl: 'https://p',
-    frontlineUrl: 'https://f',
-    health: { score: 90, status: 'pass' },
-    license: { type: 'HomePass', status: 'active' },
-  },
-  ssids: [],
-  pods: [],
-  clients: [],
-});
+export const details = (over: Partial<OnuDetails> = {}): OnuDetails => onuDetails({ mac: MAC, ...over });
+export const state = (): OnuState => onuState();
+export const firmware = (over: Partial<OnuFirmware> = {}): OnuFirmware => onuFirmware(over);
+export const lan = (): LanCpe => ({ mac: MAC, ...lanOf() });
 export const subscriber = (): TelephonySubscriber => ({
   serialNumber: 'ALCL10000001',
   ata: { model: 'ATA', firmware: 'f', mac: '001122334466', status: 'online' },
@@ -140,29 +91,8 @@ export const subscriber = (): TelephonySubscriber => ({
     },
   })),
 });
-export const certificate = (id: string, ts: string): BirthCertificate => ({
-  id,
-  ts,
-  mac: MAC,
-  created: ts,
-  source: 'TECH_APP',
-  results: { overall: 'pass', modem: 'pass', wifi: 'n/a' },
-  woId: 'WO1',
-  referral: null,
-  openSync: false,
-  customerType: 'Residential',
-  extenderPodsRequired: 0,
-  ethernetInstalled: false,
-  techId: 'T1',
-  regenerated: false,
-  regeneratedBy: null,
-  power: { tx: 2, rx: -19 },
-  oltReceivePower: -21,
-  rssi: null,
-  bandsteering: true,
-  servicesAdded: ['INTERNET'],
-  bcEpicoDevices: [],
-});
+export const certificate = (id: string, ts: string): BirthCertificate =>
+  birthCertificate({ id, ts, mac: MAC });
 
 const ONU = '/api/fe/wan/v1/pon/onu/{mac}';
 /** A complete, healthy GPON device. */
@@ -201,14 +131,4 @@ export function healthyRoutes() {
 }
 
 /** The 360 view's links as the params give them (GET /api/links). */
-export const links = (): ExternalLinks => ({
-  tools: {
-    compass: 'https://compass.example/devices/{mac}',
-    diagnosticPortal: 'https://diagnostic.example/?mac={mac}',
-    epon: 'https://epon.example/onu/{mac}',
-    networkConsole: 'https://nmc.example/nodes/{node}',
-    thorLocation: 'https://thor.example/location?node={node}',
-  },
-  crmObject: 'https://crm.example/object?id={account}',
-  voipTemplate: 'https://voip.example/templates',
-});
+export const links = (): ExternalLinks => externalLinks('example');

@@ -1,4 +1,7 @@
-/** Answers of the 360 API for the view's component tests, shaped by common/src/customer360.ts. */
+/**
+ * Answers of the 360 API for the view's component tests, shaped by common/src/customer360.ts; the device's
+ * records come from common/src/testing/device-fixtures.ts, shared with the API tests.
+ */
 import type {
   BirthCertificatesSection,
   Customer,
@@ -9,6 +12,14 @@ import type {
 } from '@insight/common/customer360';
 import type { ExternalLinks } from '@insight/common/external-links';
 import type { Grading } from '@insight/common/threshold';
+import {
+  birthCertificate,
+  externalLinks,
+  lanOf,
+  onuDetails,
+  onuFirmware,
+  onuState,
+} from '@insight/common/testing/device-fixtures';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import type { Routes, StreamReply } from '../../../testing/fake-api';
 
@@ -54,47 +65,28 @@ export const customer = (mac: string, over: Partial<Customer> = {}): Customer =>
 });
 
 export const wan = (mac: string): WanSection => ({
-  details: {
+  details: onuDetails({
     mac,
     serialNumber: 'ALCL00000010',
     model: 'Nokia XS-010X-Q',
-    vendor: 'Nokia',
-    networkType: 'GPON',
-    networkGroup: 'ON-OTT-01',
-    hostIpMta: null,
     cpeMacs: [{ mac: '001122334455', ip: '100.64.0.10', type: 'router' }],
-    productSpeeds: { downloadMbps: 1000, uploadMbps: 1000, productName: 'Fibre Internet 1 Gbps' },
-  },
-  state: {
+  }),
+  state: onuState({
     fsan: 'ALCL00000010',
     ip_address: '100.64.0.10',
-    olt: 'OLT-OTT-1',
-    port: '1/1/1',
-    olt_id: 'OTT-101',
     us_if: 'us-1/1/1',
     ds_if: 'ds-1/1/1',
     rx_pwr: -18.4,
-    tx_pwr: 2.1,
-    cpe: 1,
-    max_cpe: 4,
-    speed_mode: 'XGS-PON',
-    upload_speed: 1000,
-    download_speed: 1000,
     date_update: FETCHED,
-    adminStatus: 1,
-    operStatus: 1,
     oltRxPower: -20.1,
-    fiberTraffic: [],
-    ethernetTraffic: [],
-    powerHistory: [],
-  },
+  }),
   firmware: {
-    model: 'Nokia XS-010X-Q',
-    revision: 'R1.0',
-    current: '3FE49362IJLK02',
-    latest: '3FE49362IJLK02',
-    approved: ['3FE49362IJLK02'],
-    score: 0,
+    ...onuFirmware({
+      model: 'Nokia XS-010X-Q',
+      current: '3FE49362IJLK02',
+      latest: '3FE49362IJLK02',
+      approved: ['3FE49362IJLK02'],
+    }),
     scoreLabel: 'correct',
   },
   registration: null,
@@ -109,24 +101,14 @@ export const wan = (mac: string): WanSection => ({
 });
 
 export const lan = (): LanSection => ({
-  gateway: {
-    model: 'Nokia XS-010X-Q',
-    firmware: 'f',
-    wanIp: '100.64.0.10',
-    lanIp: '192.168.1.1',
-    uptimeSeconds: 90000,
-    ethernetPorts: [],
-  },
-  plume: {
-    locationId: 'loc-1',
-    loginUrl: 'https://plume.test/login',
-    frontlineUrl: 'https://frontline.test/c/1',
-    health: { score: 90, status: 'pass' },
-    license: { type: 'HomePass', status: 'active' },
-  },
-  ssids: [],
-  pods: [],
-  clients: [],
+  ...lanOf({
+    gateway: { model: 'Nokia XS-010X-Q', firmware: 'f', wanIp: '100.64.0.10', uptimeSeconds: 90000 },
+    plume: {
+      locationId: 'loc-1',
+      loginUrl: 'https://plume.test/login',
+      frontlineUrl: 'https://frontline.test/c/1',
+    },
+  }),
   grades: { clients: {}, health: {}, plumeHealth: { ...graded('pass', 90), unit: '' } },
 });
 
@@ -137,29 +119,17 @@ export const noCertificate = (): BirthCertificatesSection => ({
   grades: {},
 });
 
-export const certificate = (mac: string, id: string): BirthCertificate => ({
-  id,
-  ts: FETCHED,
-  mac,
-  created: FETCHED,
-  source: 'INSIGHT_UI',
-  results: { overall: 'pass', modem: 'pass', wifi: 'n/a' },
-  woId: null,
-  referral: null,
-  openSync: false,
-  customerType: 'Residential',
-  extenderPodsRequired: 0,
-  ethernetInstalled: false,
-  techId: 'T12345',
-  regenerated: false,
-  regeneratedBy: null,
-  power: { tx: 2.1, rx: -18.4 },
-  oltReceivePower: -20.1,
-  rssi: null,
-  bandsteering: true,
-  servicesAdded: ['INTERNET'],
-  bcEpicoDevices: [],
-});
+export const certificate = (mac: string, id: string): BirthCertificate =>
+  birthCertificate({
+    id,
+    ts: FETCHED,
+    mac,
+    source: 'INSIGHT_UI',
+    woId: null,
+    techId: 'T12345',
+    power: { tx: 2.1, rx: -18.4 },
+    oltReceivePower: -20.1,
+  });
 
 /** A section's line of the streamed view: the data, or the API's error for it. */
 export const line = (section: Section, data: unknown) => ({
@@ -173,17 +143,7 @@ export const failedLine = (section: Section, status: number, code: string, path?
   body: { error: { code, message: code, path } },
 });
 
-export const LINKS: ExternalLinks = {
-  tools: {
-    compass: 'https://compass.test/devices/{mac}',
-    diagnosticPortal: 'https://diagnostic.test/?mac={mac}',
-    epon: 'https://epon.test/onu/{mac}',
-    networkConsole: 'https://nmc.test/nodes/{node}',
-    thorLocation: 'https://thor.test/location?node={node}',
-  },
-  crmObject: 'https://crm.test/object?id={account}',
-  voipTemplate: 'https://voip.test/templates',
-};
+export const LINKS: ExternalLinks = externalLinks('test');
 
 /** The fake API of one device's view: its streamed sections and the links. */
 export function viewApi(mac: string, stream: StreamReply, extra: Routes = {}): Routes {
