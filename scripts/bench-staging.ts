@@ -78,7 +78,8 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs: number,
 async function fanOut(): Promise<{ connections: number; changes: number[]; sent: number }> {
   const sent = RATE * 3;
   await setStreams({ switches: SWITCHES, eventsPerS: RATE, maxChanges: sent });
-  await until(async () => ((await simStreams())?.open ?? 0) === 0, 15_000, 'earlier streams to close');
+  // A closed page's answer ends at its next write (at worst the 15 s heartbeat), its upstream 5 s later.
+  await until(async () => ((await simStreams())?.open ?? 0) === 0, 60_000, 'earlier streams to close');
   await resetCounts();
   const hub = new StagingHub({
     open: stagingUpstream({
@@ -201,7 +202,9 @@ const PAGE_SCRIPT = `(() => {
   // The staging stream is read in a Web Worker: the tee goes first in it.
   const OriginalWorker = window.Worker;
   window.Worker = function (url, options) {
-    const source = '(' + TEE.toString() + ')();\\nimport(' + JSON.stringify(new URL(url, location.href).href) + ');';
+    // The worker's own module loads after this script: the page's first messages wait for its handler.
+    const source = '(' + TEE.toString() + ')();\\nconst queued = [];\\nself.onmessage = (event) => queued.push(event);\\n' +
+      'import(' + JSON.stringify(new URL(url, location.href).href) + ').then(() => { for (const event of queued) self.onmessage(event); });';
     return new OriginalWorker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), options);
   };
   function TEE() {
@@ -330,7 +333,8 @@ async function page({
 }) {
   const sent = rate * seconds;
   await setStreams({ switches, eventsPerS: rate, maxChanges: sent });
-  await until(async () => ((await simStreams())?.open ?? 0) === 0, 15_000, 'earlier streams to close');
+  // A closed page's answer ends at its next write (at worst the 15 s heartbeat), its upstream 5 s later.
+  await until(async () => ((await simStreams())?.open ?? 0) === 0, 60_000, 'earlier streams to close');
   await resetCounts();
   const { browser, close } = await launchBrowser();
   try {
