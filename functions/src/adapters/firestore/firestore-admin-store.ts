@@ -145,12 +145,16 @@ export function firestoreAdminStore(db: () => Firestore, options: { now?: () => 
       case 'cmts': {
         const row = fields as CmtsFields;
         if (row.overrideIpChecks) return null;
-        const rows = [
-          ...(await others('cmts', 'ipLookup', row.ipLookup)),
-          ...(await others('cmts', 'ipManage', row.ipManage)),
-          ...(await others('cmts', 'ipLookup', row.ipManage)),
-          ...(await others('cmts', 'ipManage', row.ipLookup)),
-        ] as CmtsFields[];
+        // Either address in either field of another row, in two queries (`in` on one field is served by
+        // that field's single-field index, like `==`).
+        const addresses = [...new Set([row.ipLookup, row.ipManage])];
+        const [byLookup, byManage] = await Promise.all([
+          collection('cmts').where('ipLookup', 'in', addresses).get(),
+          collection('cmts').where('ipManage', 'in', addresses).get(),
+        ]);
+        const rows = [...byLookup.docs, ...byManage.docs]
+          .filter((doc) => doc.id !== id)
+          .map((doc) => doc.data()) as CmtsFields[];
         return cmtsConflict(row, rows);
       }
       case 'rules': {

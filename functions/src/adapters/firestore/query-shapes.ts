@@ -7,7 +7,10 @@ import { ADMIN_LISTS, ADMIN_LIST_IDS } from '@insight/common/admin-lists';
 import type { QueryShape } from '@insight/common/query-shape';
 import { MARKERS } from './firestore-dependencies';
 
-/** The cross-row invariants' lookups in firestore-admin-store.ts (`invariantProblem`'s `others`). */
+/**
+ * The cross-row invariants' lookups in firestore-admin-store.ts (`invariantProblem`): `==`, or `in` on one
+ * field for the CMTS addresses (an equality on that field as far as indexes go).
+ */
 const INVARIANT_LOOKUPS = [
   { list: 'cmts', field: 'ipLookup' },
   { list: 'cmts', field: 'ipManage' },
