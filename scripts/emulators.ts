@@ -9,9 +9,12 @@ import { emulatorEnv, FIREBASE_BIN, PROJECT_ID, SetupError } from './lib/emulato
 import { describeForced, startEmulatorSuite, type EmulatorSuite } from './lib/emulator-processes';
 import { cleanEmulatorSockets, startSimulator, stop } from './lib/processes';
 
-/** Lines the emulators print for every request (and an offline notice), left out of test and CI logs. */
+/**
+ * Lines printed for every request (the emulators' own, the hosting rewrite's, the API's structured request
+ * log) and an offline notice: left out of test and CI logs. `npm start` keeps them all in its log file.
+ */
 const NOISE =
-  /^(i {2}hosting: 127\.0\.0\.1 - - |i {2}functions: (Beginning|Finished) execution|⚠ {2}Unable to fetch the CLI MOTD)/;
+  /^(i {2}hosting: 127\.0\.0\.1 - - |i {2}functions: (Beginning|Finished) |i {2}functions: Loaded environment variables|\[hosting\] Rewriting |> {2}\{"httpRequest"|⚠ {2}Unable to fetch the CLI MOTD)/;
 
 const argv = process.argv.slice(2);
 const mode = argv[0];
