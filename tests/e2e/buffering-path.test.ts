@@ -171,45 +171,52 @@ describe('through a path that buffers answers', () => {
     }
   }, 180_000);
 
-  it('when a support user opens 360 views behind that proxy, then the first view arrives whole through its streamed answer and the next asks for each section on its own route; both show every section', async () => {
+  it('when a support user opens 360 views behind that proxy, then the first two views arrive whole through their streamed answers and, the path found buffering twice in a row, the next asks for each section on its own route; all show every section', async () => {
     const LATENCY = 40;
     const before = (await (await fetch(`${SIMULATOR}/_sim/config`)).json()) as Record<string, unknown>;
     // Upstream calls 40 ms each: the sections' lines are written far enough apart to tell a buffered path.
     await putJson('/_sim/config', { latencyMs: LATENCY, jitterMs: 0, errorRate: 0 });
     try {
-      const [first, second] = await catalogue('gpon', 2);
-      for (const { mac } of [first!, second!]) await fetch(`${SIMULATOR}/_sim/warm/${mac}`);
+      const [first, second, third] = await catalogue('gpon', 3);
+      for (const { mac } of [first!, second!, third!]) await fetch(`${SIMULATOR}/_sim/warm/${mac}`);
       const page = await browser.newPage({ baseURL: proxy.url() });
       const requests = apiRequests(page);
       await signInFast(page, await createUser('buffered-360', ['support3']));
 
       await page.goto(`/i/mac/${first!.mac}`);
       const firstStates = await viewSettled(page, first!.mac);
-      const firstRequests = viewRequests(requests, first!.mac);
-      expect(firstRequests).toEqual([`/api/360/${first!.mac}?language=en`]);
+      expect(viewRequests(requests, first!.mac)).toEqual([`/api/360/${first!.mac}?language=en`]);
 
-      // The next view, typed in the top-bar search (the page keeps what it learnt of the path).
-      await page.waitForFunction(
-        () =>
-          !document.querySelector('#top-bar-mac-search')?.closest('form')?.querySelector('button[disabled]'),
-      );
-      await page.locator('#top-bar-mac-search').fill(second!.mac);
-      const entered = Date.now();
-      await page.keyboard.press('Enter');
-      const secondStates = await viewSettled(page, second!.mac);
-      const complete = Date.now() - entered;
+      // The next views, typed in the top-bar search (the page keeps what it learnt of the path).
+      const typed = async (mac: string) => {
+        await page.waitForFunction(
+          () =>
+            !document
+              .querySelector('#top-bar-mac-search')
+              ?.closest('form')
+              ?.querySelector('button[disabled]'),
+        );
+        await page.locator('#top-bar-mac-search').fill(mac);
+        const entered = Date.now();
+        await page.keyboard.press('Enter');
+        const states = await viewSettled(page, mac);
+        return { states, complete: Date.now() - entered };
+      };
+      // One buffered answer could be a busy moment: the second view is still streamed.
+      const secondView = await typed(second!.mac);
+      expect(viewRequests(requests, second!.mac)).toEqual([`/api/360/${second!.mac}?language=en`]);
+      const thirdView = await typed(third!.mac);
       // Every section shows its data (or the error its own upstream gave, as directly).
-      expect(firstStates.filter((state) => state === 'ready').length).toBeGreaterThanOrEqual(4);
-      expect(secondStates.filter((state) => state === 'ready').length).toBeGreaterThanOrEqual(4);
-      const secondRequests = viewRequests(requests, second!.mac).sort();
-      expect(secondRequests).toEqual(
+      for (const states of [firstStates, secondView.states, thirdView.states])
+        expect(states.filter((state) => state === 'ready').length).toBeGreaterThanOrEqual(4);
+      expect(viewRequests(requests, third!.mac).sort()).toEqual(
         ['birth-certificates', 'customer', 'lan', 'voice', 'wan'].map(
-          (section) => `/api/360/${second!.mac}/${section}?language=en`,
+          (section) => `/api/360/${third!.mac}/${section}?language=en`,
         ),
       );
       console.log(
-        `360 through the buffering proxy: first view ${firstStates.join(',')}; the second, per section, ${secondStates.join(',')}, ` +
-          `complete ${complete} ms after Enter (upstream latency ${LATENCY} ms)`,
+        `360 through the buffering proxy: first view ${firstStates.join(',')}; the third, per section, ${thirdView.states.join(',')}, ` +
+          `complete ${thirdView.complete} ms after Enter (upstream latency ${LATENCY} ms)`,
       );
     } finally {
       await putJson('/_sim/config', before).catch(() => undefined);

@@ -157,16 +157,27 @@ const fieldsOf = (fields: Record<string, FirestoreValue> = {}) =>
  */
 export async function readFirestoreDocument(path: string): Promise<Record<string, unknown> | null> {
   const base = config.emulators ? `http://${config.emulators.firestoreHost}` : 'https://firestore.googleapis.com';
+  const database = `projects/${config.firebase.projectId}/databases/(default)`;
   let res: Response;
   try {
-    res = await fetch(`${base}/v1/projects/${config.firebase.projectId}/databases/(default)/documents/${path}`, {
-      headers: { accept: 'application/json', ...(await authHeaders()) },
+    // batchGet answers a missing document with 200 and `missing` (a plain GET answers 404, which the
+    // browser reports as a failed resource on every page of a user who has none yet).
+    res = await fetch(`${base}/v1/${database}/documents:batchGet`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json', ...(await authHeaders()) },
+      body: JSON.stringify({ documents: [`${database}/documents/${path}`] }),
     });
   } catch (error) {
     throw new HttpError(0, 'network', (error as Error).message);
   }
-  if (res.status === 404) return null;
-  const body = (await res.json().catch(() => null)) as { fields?: Record<string, FirestoreValue>; error?: { message?: unknown } } | null;
-  if (!res.ok) throw new HttpError(res.status, res.status === 403 ? 'forbidden' : 'internal', typeof body?.error?.message === 'string' ? body.error.message : res.statusText);
-  return fieldsOf(body?.fields);
+  const body = (await res.json().catch(() => null)) as
+    | Array<{ found?: { fields?: Record<string, FirestoreValue> }; missing?: string }>
+    | { error?: { message?: unknown } }
+    | null;
+  if (!res.ok) {
+    const message = body && !Array.isArray(body) ? body.error?.message : undefined;
+    throw new HttpError(res.status, res.status === 403 ? 'forbidden' : 'internal', typeof message === 'string' ? message : res.statusText);
+  }
+  const found = Array.isArray(body) ? body.find((entry) => entry.found)?.found : undefined;
+  return found ? fieldsOf(found.fields) : null;
 }

@@ -123,13 +123,12 @@ export function installFakeApi(routes: Routes) {
         headers: new Headers(init.headers),
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       };
-      // Single-document reads through Firestore's REST API are answered from the fake database.
-      const documentPath = /\/databases\/\(default\)\/documents\/(.+)$/.exec(
-        decodeURIComponent(url.pathname),
-      )?.[1];
-      if (documentPath) {
+      // Single-document reads through Firestore's REST API (batchGet) are answered from the fake database.
+      if (url.pathname.endsWith('/documents:batchGet')) {
+        const name = String((call.body as { documents?: unknown[] } | undefined)?.documents?.[0] ?? '');
+        const documentPath = /\/documents\/(.+)$/.exec(name)?.[1] ?? '';
         const document = fakeRestDocument(documentPath);
-        return document ? respond(ok(document)) : respond(fail(404, 'not_found', documentPath));
+        return respond(ok([document ? { found: { name, ...document } } : { missing: name }]));
       }
       calls.push(call);
       const route = routes[`${method} ${path}`];
