@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enErrors from '../../hosting/src/locales/en/errors.json';
 import en from '../../hosting/src/locales/en/staging.json';
 import frErrors from '../../hosting/src/locales/fr/errors.json';
 import fr from '../../hosting/src/locales/fr/staging.json';
+import { SIMULATOR } from './support/api-client';
 import { useBrowser } from './support/browser';
 import { adminDb, closeAdminDb } from './support/firestore';
 import { closeAdmin, createUser, signInFast } from './support/users';
@@ -65,6 +66,23 @@ const PAGES = [
 
 describe('live staging', () => {
   const browser = useBrowser();
+  // Another file may have changed the simulator's stream settings (switches, rate) and left an upstream
+  // connection open on a function worker: these pages expect the default streams, opened afresh.
+  beforeAll(async () => {
+    await fetch(`${SIMULATOR}/_sim/streams`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ switches: 6, eventsPerS: 0, maxChanges: 0 }),
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const answer = (await (await fetch(`${SIMULATOR}/_sim/streams`)).json()) as {
+        streams?: Array<{ open?: number }>;
+      };
+      if ((answer.streams ?? []).every((stream) => (stream.open ?? 0) === 0) || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }, 70_000);
   afterAll(async () => {
     await closeAdmin();
     await closeAdminDb();
