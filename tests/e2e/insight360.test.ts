@@ -269,15 +269,19 @@ describe('Insight 360 screens', () => {
     const dir = path.join(ARTIFACTS, 'screens');
     mkdirSync(dir, { recursive: true });
     const user = await userWith('support3');
-    for (const kind of ['epon', 'gpon'] as const) {
-      const [device] = await catalogue(kind === 'epon' ? 'epon' : 'many-pods');
-      for (const mode of ['light', 'dark'] as const) {
-        for (const prefix of ['', '/fr']) {
-          for (const width of [1440, 390]) {
-            const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: mode });
-            await page.context().addCookies([{ name: 'insight-theme', value: mode, url: PORTAL }]);
-            await signInFast(page, user);
-            await openView(page, device!.mac, prefix);
+    const devices = {
+      epon: (await catalogue('epon'))[0]!.mac,
+      gpon: (await catalogue('many-pods'))[0]!.mac,
+    };
+    // One signed-in page per theme and width, going from view to view (the language is in the path).
+    for (const mode of ['light', 'dark'] as const) {
+      for (const width of [1440, 390]) {
+        const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: mode });
+        await page.context().addCookies([{ name: 'insight-theme', value: mode, url: PORTAL }]);
+        await signInFast(page, user);
+        for (const [kind, mac] of Object.entries(devices)) {
+          for (const prefix of ['', '/fr']) {
+            await openView(page, mac, prefix);
             await page.screenshot({
               path: path.join(dir, `360-${kind}-${mode}-${prefix ? 'fr' : 'en'}-${width}.png`),
               fullPage: width > 500,

@@ -5,11 +5,18 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * The rules suites' own project in the Firestore emulator: the functions' triggers listen to the portal's
+ * project only, so clearing and seeding here fires none of them, and the end-to-end and trigger suites'
+ * data stays apart.
+ */
+export const RULES_PROJECT_ID = 'demo-insight-rules';
+
 /** A rules test environment against the running Firestore emulator (started by emulators:exec). */
 export async function rulesEnvironment(): Promise<RulesTestEnvironment> {
   const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
   return initializeTestEnvironment({
-    projectId: 'demo-insight',
+    projectId: RULES_PROJECT_ID,
     firestore: {
       host: host!,
       port: Number(port),
@@ -33,17 +40,7 @@ export function useRulesEnvironment(
     await env.cleanup();
   });
   beforeEach(async () => {
-    // Under the full emulator suite the functions' triggers may hold a document's lock for a moment
-    // (clearing fires their delete events): a clear that times out on a lock is tried again.
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await env.clearFirestore();
-        break;
-      } catch (error) {
-        if (attempt >= 5 || !String(error).includes('ABORTED')) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-      }
-    }
+    await env.clearFirestore();
     if (seed) await seed(env);
   });
   return () => env;

@@ -35,7 +35,7 @@ export function RequireAuth({ children, capability }: Props) {
   if (state.status === 'loading') {
     return (
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', p: 4 }} role="status">
-        <CircularProgress size={20} />
+        <CircularProgress size={20} aria-hidden />
         <Typography>{t('auth.checking')}</Typography>
       </Box>
     );

@@ -79,7 +79,7 @@ export function OperationDialog({
             variant="contained"
             onClick={onConfirm}
             disabled={pending || !canConfirm}
-            startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
+            startIcon={pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
             data-testid={`${testId}-confirm`}
           >
             {pending ? t('ops.sending') : t('ops.confirm')}

@@ -3,6 +3,8 @@ import { enUS, frFR } from '@mui/material/locale';
 import type { Language } from '@insight/common/format';
 import type { ThemeMode } from './cookies';
 import type { GridLocale } from './grid-locale-loader';
+import { pinnedFirstColumn } from './grid-phone';
+import type {} from '@mui/x-data-grid/themeAugmentation';
 
 export const BACKGROUND: Record<ThemeMode, string> = { light: '#f5f7fa', dark: '#121418' };
 
@@ -24,6 +26,8 @@ export function buildTheme(mode: ThemeMode, language: Language, gridLocale: Grid
       components: {
         MuiButtonBase: { defaultProps: { disableRipple: false } },
         MuiAppBar: { defaultProps: { elevation: 0 } },
+        // Every grid keeps its first column in view on a phone (lib/grid-phone.ts).
+        MuiDataGrid: { styleOverrides: { root: ({ theme }: { theme: Theme }) => pinnedFirstColumn(theme) } },
       },
     },
     language === 'fr' ? frFR : enUS,

@@ -7,7 +7,6 @@ import HistoryIcon from '@mui/icons-material/History';
 import { useLocation } from 'wouter';
 import { usePreferences } from '../../providers/preferences-provider';
 import {
-  DataGrid,
   GridActionsCellItem,
   type GridColDef,
   type GridFilterModel,
@@ -16,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { gridCsvOptions } from '../../lib/grid-csv';
 import { useGridLocaleText } from '../../lib/grid-locale';
+import { PortalDataGrid } from '../portal-data-grid';
 
 export const PAGE_SIZES = [25, 50, 100];
 
@@ -158,7 +158,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
         </Alert>
       ) : (
         <Box sx={{ height, width: '100%' }}>
-          <DataGrid
+          <PortalDataGrid
             rows={rows}
             // Actions first: with many columns the grid scrolls sideways, and they must stay in reach.
             columns={editable || historyPath ? [actionColumn, ...columns] : [...columns]}

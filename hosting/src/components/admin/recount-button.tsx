@@ -82,7 +82,7 @@ export function RecountButton() {
                 sx={{ alignItems: 'center' }}
                 data-testid="recount-running"
               >
-                <CircularProgress size={20} />
+                <CircularProgress size={20} aria-hidden />
                 <Typography>{t('adminKit.recount.running')}</Typography>
               </Stack>
             )}

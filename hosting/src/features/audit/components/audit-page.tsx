@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@insight/common/mac';
 import { useFormatDateTime } from '../../../lib/date';
@@ -9,6 +9,7 @@ import { gridCsvOptions } from '../../../lib/grid-csv';
 import { useGridLocaleText } from '../../../lib/grid-locale';
 import { useAuditLog, type AuditFilters, type AuditRow } from '../api/use-audit-log';
 import { AuditFiltersForm } from './audit-filters';
+import { PortalDataGrid } from '../../../components/portal-data-grid';
 
 /** Fields of an admin-list change whose before and after differ (the authorship stamps left out). */
 function changedFields(parameters: Record<string, unknown>): string {
@@ -107,7 +108,7 @@ export default function AuditPage() {
         <Alert severity="error">{t('audit.loadFailed', { message: log.error })}</Alert>
       ) : (
         <Box data-testid="audit-grid">
-          <DataGrid
+          <PortalDataGrid
             rows={log.rows}
             columns={columns}
             loading={log.loading}

@@ -58,7 +58,7 @@ export default function LoginPage() {
             size="large"
             startIcon={
               busy || state.status === 'loading' ? (
-                <CircularProgress size={18} color="inherit" />
+                <CircularProgress size={18} color="inherit" aria-hidden />
               ) : (
                 <GoogleIcon />
               )

@@ -1,5 +1,5 @@
 import { Box, Divider, Stack, Typography } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { LanSection, WifiClient, WifiPod } from '@insight/common/customer360';
 import { ungraded } from '@insight/common/threshold-grading';
@@ -7,6 +7,7 @@ import { formatMac } from '@insight/common/mac';
 import { FieldList } from '../../../components/field-list';
 import { GradeChip, StatusChip } from '../../../components/grade-chip';
 import { PlumeSummary } from './plume-summary';
+import { PortalDataGrid } from '../../../components/portal-data-grid';
 
 export function LanPanel({ lan }: { lan: LanSection }) {
   const { t } = useTranslation('insight360');
@@ -127,7 +128,7 @@ export function LanPanel({ lan }: { lan: LanSection }) {
         {lan.pods.length === 0 ? (
           <Typography color="text.secondary">{t('lan.noPods')}</Typography>
         ) : (
-          <DataGrid
+          <PortalDataGrid
             rows={lan.pods}
             columns={podColumns}
             density="compact"
@@ -145,7 +146,7 @@ export function LanPanel({ lan }: { lan: LanSection }) {
         {lan.clients.length === 0 ? (
           <Typography color="text.secondary">{t('lan.noClients')}</Typography>
         ) : (
-          <DataGrid
+          <PortalDataGrid
             rows={lan.clients}
             getRowId={(row) => row.mac}
             columns={clientColumns}

@@ -126,7 +126,7 @@ export function SummaryStrip({
           >
             <Stack sx={{ minWidth: 0, width: '100%' }}>
               <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-                {summary || error ? ICONS[grade] : <CircularProgress size={16} />}
+                {summary || error ? ICONS[grade] : <CircularProgress size={16} aria-hidden />}
                 <Typography variant="subtitle2" component="span" noWrap>
                   {label}
                 </Typography>

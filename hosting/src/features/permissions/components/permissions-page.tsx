@@ -15,7 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useGridLocaleText } from '../../../lib/grid-locale';
 import { capabilitiesOf, can, ROLE_KEYS, type RoleKey } from '@insight/common/roles';
@@ -25,6 +25,7 @@ import { notifyDataUpdated } from '../../../lib/snackbar-store';
 import { OperationDialog } from '../../../components/operation-dialog';
 import { useOperation } from '../../../hooks/use-operation';
 import { setUserRoles, useUsers, type DirectoryUser } from '../api/users';
+import { PortalDataGrid } from '../../../components/portal-data-grid';
 
 function RoleChips({ roles }: { roles: RoleKey[] }) {
   const { t } = useTranslation('admin');
@@ -160,7 +161,7 @@ function UserAdmin() {
           </Alert>
         ) : (
           <Box sx={{ minHeight: 200 }}>
-            <DataGrid
+            <PortalDataGrid
               rows={rows}
               getRowId={(row) => row.uid}
               columns={columns}

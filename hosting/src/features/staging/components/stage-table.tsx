@@ -1,7 +1,6 @@
 import { memo, useCallback, useEffect, useMemo } from 'react';
 import { Box, MenuItem } from '@mui/material';
 import {
-  DataGrid,
   useGridApiRef,
   type GridColDef,
   type GridFilterModel,
@@ -11,9 +10,9 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { escapeCsvCell } from '@insight/common/csv';
-import { phoneGridProps } from '../../../lib/grid-phone';
 import { useGridLocaleText } from '../../../lib/grid-locale';
 import type { TableQuery } from '../api/use-staging-stream';
+import { PortalDataGrid } from '../../../components/portal-data-grid';
 
 /** A row as the engine posts it: the stream's row, its version and whether it changed in the last second. */
 type Model<R> = R & { changing?: true; version?: number };
@@ -28,7 +27,6 @@ const sx = {
       theme.palette.mode === 'dark' ? 'rgba(255, 193, 7, 0.08)' : 'rgba(255, 193, 7, 0.12)',
     transition: 'background-color 150ms',
   },
-  ...phoneGridProps.sx,
   '& .row-changed > [data-colindex="0"]': { boxShadow: 'inset 4px 0 0 #f9a825' },
 } as const;
 const pageSizeOptions = [25, 50, 100];
@@ -175,7 +173,7 @@ function StageTableOf<R extends GridValidRowModel>({
       data-testid={testId}
       data-search={answered}
     >
-      <DataGrid
+      <PortalDataGrid
         apiRef={apiRef}
         rows={NO_ROWS}
         rowCount={rowCount}
@@ -199,7 +197,6 @@ function StageTableOf<R extends GridValidRowModel>({
         slotProps={slotProps}
         localeText={localeText}
         aria-label={label}
-        columnBufferPx={phoneGridProps.columnBufferPx}
         sx={sx}
       />
     </Box>
