@@ -12,6 +12,9 @@ export function formatPhone(value: string | null | undefined): string {
 export type Language = 'en' | 'fr';
 
 const dateFormatters = new Map<Language, Intl.DateTimeFormat>();
+/** Recent answers by language and time: live tables format the same few seconds again and again. */
+const formatted = new Map<string, string>();
+const FORMATTED_MAX = 5000;
 
 /**
  * Date display MM/DD/YY, hh:mm AM/PM (docs/requirements.md, "Formats and constants"). French keeps the same order and uses the
@@ -19,7 +22,11 @@ const dateFormatters = new Map<Language, Intl.DateTimeFormat>();
  */
 export function formatDateTime(value: Date | number | string, language: Language = 'en'): string {
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '-';
+  const time = date.getTime();
+  if (Number.isNaN(time)) return '-';
+  const key = `${language}${time}`;
+  const known = formatted.get(key);
+  if (known !== undefined) return known;
   let formatter = dateFormatters.get(language);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat(language === 'fr' ? 'fr-CA' : 'en-US', {
@@ -33,5 +40,8 @@ export function formatDateTime(value: Date | number | string, language: Language
     dateFormatters.set(language, formatter);
   }
   const parts = Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${parts.month}/${parts.day}/${parts.year}, ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
+  const text = `${parts.month}/${parts.day}/${parts.year}, ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
+  if (formatted.size >= FORMATTED_MAX) formatted.clear();
+  formatted.set(key, text);
+  return text;
 }

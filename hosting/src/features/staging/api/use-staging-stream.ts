@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { CHANGE_FLAG_MS, type Province, type StagingKind, type StagingRow } from '@insight/common/staging';
 import { currentIdToken } from '../../../lib/auth-session';
 import {
@@ -23,8 +23,15 @@ export interface StreamView<R extends StagingRow> {
   view: View<R>;
   /** The quick search the view answers (its words joined by a space). */
   answered: string;
+  /** The table's page and sort (and the search as last set). */
   query: TableQuery;
+  /** A new page or sort. */
   setQuery(query: TableQuery): void;
+  /**
+   * A new quick search (back to the first page): sent to the engine at once, without drawing the page
+   * again; the rows that answer it arrive with `answered`.
+   */
+  setSearch(words: readonly string[]): void;
   /** Every row that matches the search, sorted (the CSV export). */
   matching(): Promise<R[]>;
   connection: Connection;
@@ -73,7 +80,10 @@ export function useStagingStream<R extends StagingRow>(
   const [view, setView] = useState<View<R>>(EMPTY as View<R>);
   const [answered, setAnswered] = useState('');
   const [connection, setConnection] = useState<Connection>({ state: 'connecting' });
-  const [query, setQuery] = useState<TableQuery>(FIRST_QUERY);
+  const [query, setQueryState] = useState<TableQuery>(FIRST_QUERY);
+  // What the engine was last asked (the search changes it without a render).
+  const asked = useRef<TableQuery>(FIRST_QUERY);
+  const labelsRef = useRef(labels);
   const [run, setRun] = useState(0);
   const [running, setRunning] = useState(true);
   const engine = useRef<Engine | null>(null);
@@ -85,12 +95,14 @@ export function useStagingStream<R extends StagingRow>(
   useEffect(() => {
     const opened = openEngine((message) => {
       if (message.type === 'view') {
-        setView(message.view as View<R>);
         const search = searches.current.get(message.seq);
-        if (search !== undefined) {
-          setAnswered(search);
+        // A transition: React renders the new page in slices, between which a key typed is handled.
+        startTransition(() => {
+          setView(message.view as View<R>);
+          if (search !== undefined) setAnswered(search);
+        });
+        if (search !== undefined)
           for (const key of searches.current.keys()) if (key < message.seq) searches.current.delete(key);
-        }
         if (message.all) for (const done of exports.current.splice(0)) done(message.all as R[]);
       } else if (message.type === 'connection') setConnection(message.connection);
       else if (message.type === 'token')
@@ -117,11 +129,31 @@ export function useStagingStream<R extends StagingRow>(
     return () => current.send({ type: 'stop' });
   }, [kind, province, run, running]);
 
-  useEffect(() => {
+  const ask = useCallback((next: TableQuery) => {
+    asked.current = next;
     const number = ++seq.current;
-    searches.current.set(number, query.search.join(' '));
-    engine.current?.send({ type: 'query', query: { ...query, labels }, seq: number });
-  }, [query, labels]);
+    searches.current.set(number, next.search.join(' '));
+    engine.current?.send({ type: 'query', query: { ...next, labels: labelsRef.current }, seq: number });
+  }, []);
+  useEffect(() => {
+    labelsRef.current = labels;
+    ask(asked.current);
+  }, [labels, ask]);
+  const setQuery = useCallback(
+    (next: TableQuery) => {
+      setQueryState(next);
+      ask(next);
+    },
+    [ask],
+  );
+  const setSearch = useCallback(
+    (words: readonly string[]) => {
+      const next = { ...asked.current, search: words, page: 0 };
+      if (asked.current.page !== 0) setQueryState(next);
+      ask(next);
+    },
+    [ask],
+  );
 
   const matching = useCallback(
     () =>
@@ -139,5 +171,5 @@ export function useStagingStream<R extends StagingRow>(
     setRunning(true);
     setRun((value) => value + 1);
   }, []);
-  return { view, answered, query, setQuery, matching, connection, reset, start };
+  return { view, answered, query, setQuery, setSearch, matching, connection, reset, start };
 }

@@ -141,6 +141,7 @@ export default function OnuStagePage() {
         answered={stream.answered}
         query={stream.query}
         onQuery={stream.setQuery}
+        onSearch={stream.setSearch}
         matching={stream.matching}
         columns={columns}
         rowId={rowKeyOf}

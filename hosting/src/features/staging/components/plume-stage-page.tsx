@@ -90,6 +90,7 @@ export default function PlumeStagePage() {
         answered={stream.answered}
         query={stream.query}
         onQuery={stream.setQuery}
+        onSearch={stream.setSearch}
         matching={stream.matching}
         columns={columns}
         rowId={switchName}

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { exportGridCsv, FORMULA_CELLS } from '../../../testing/grid-csv-export';
 import { renderApp } from '../../../testing/render-app';
 import { FIRST_QUERY } from '../api/use-staging-stream';
@@ -23,6 +23,7 @@ describe('StageTable CSV export', () => {
         answered=""
         query={FIRST_QUERY}
         onQuery={() => undefined}
+        onSearch={() => undefined}
         // The engine gives every matching row, not only the page's.
         matching={() => Promise.resolve(rows)}
         columns={columns}
@@ -34,5 +35,31 @@ describe('StageTable CSV export', () => {
     await screen.findByText('SN-0');
     const csv = await exportGridCsv(screen.getByTestId('stage'));
     for (const [index, cell] of FORMULA_CELLS.entries()) expect(csv).toContain(`SN-${index},"'${cell}"`);
+  });
+
+  it('when words are typed in the quick search, then each change sends the words at once and the table keeps its rows', async () => {
+    const onSearch = vi.fn();
+    const onQuery = vi.fn();
+    await renderApp(
+      <StageTable<Row>
+        label="Switches"
+        rows={[{ serial: 'SN-0', model: 'A' }]}
+        rowCount={1}
+        answered=""
+        query={FIRST_QUERY}
+        onQuery={onQuery}
+        onSearch={onSearch}
+        matching={() => Promise.resolve([])}
+        columns={columns}
+        rowId={rowId}
+        empty="None"
+        testId="stage"
+      />,
+    );
+    await screen.findByText('SN-0');
+    fireEvent.change(screen.getByTestId('stage-search'), { target: { value: ' on  sw01 ' } });
+    expect(onSearch).toHaveBeenLastCalledWith(['on', 'sw01']);
+    expect(onQuery).not.toHaveBeenCalled();
+    expect(screen.getByText('SN-0')).toBeTruthy();
   });
 });

@@ -1,9 +1,9 @@
-import { memo, useCallback, useEffect, useMemo } from 'react';
-import { Box, MenuItem } from '@mui/material';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import SearchIcon from '@mui/icons-material/Search';
+import { Box, InputAdornment, MenuItem, TextField } from '@mui/material';
 import {
   useGridApiRef,
   type GridColDef,
-  type GridFilterModel,
   type GridPaginationModel,
   type GridRowClassNameParams,
   type GridSortModel,
@@ -69,6 +69,45 @@ function download(csv: string, name: string) {
 }
 
 /**
+ * The table's quick search: its own text, each key sent at once as words to the engine (through
+ * `onSearch`), so that typing redraws this field only; the rows that answer arrive later.
+ */
+const StageSearch = memo(function StageSearch({
+  label,
+  initial,
+  onSearch,
+}: {
+  label: string;
+  initial: string;
+  onSearch(words: string[]): void;
+}) {
+  const [text, setText] = useState(initial);
+  return (
+    <TextField
+      size="small"
+      type="search"
+      value={text}
+      placeholder={label}
+      onChange={(event) => {
+        setText(event.target.value);
+        onSearch(event.target.value.split(/\s+/).filter(Boolean));
+      }}
+      slotProps={{
+        htmlInput: { 'aria-label': label, 'data-testid': 'stage-search' },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+      sx={{ width: { xs: '100%', sm: 320 }, mb: 1 }}
+    />
+  );
+});
+
+/**
  * A live staging table: the engine (in a Web Worker) holds every row, searches and sorts them, and posts
  * the page shown here; the grid pages, sorts and searches through it (server modes), so that thousands
  * of rows changing hundreds of times a second never cost the page a pass over all of them. Rows changed
@@ -83,6 +122,7 @@ function StageTableOf<R extends GridValidRowModel>({
   answered,
   query,
   onQuery,
+  onSearch,
   matching,
   columns,
   rowId,
@@ -98,6 +138,7 @@ function StageTableOf<R extends GridValidRowModel>({
   answered: string;
   query: TableQuery;
   onQuery(query: TableQuery): void;
+  onSearch(words: readonly string[]): void;
   /** Every row that matches the search (the CSV export). */
   matching(): Promise<R[]>;
   columns: ReadonlyArray<GridColDef<R>>;
@@ -126,21 +167,12 @@ function StageTableOf<R extends GridValidRowModel>({
     [query.page, query.pageSize],
   );
   const sortModel = query.sort as GridSortModel;
-  const filterModel = useMemo(
-    (): GridFilterModel => ({ items: [], quickFilterValues: [...query.search] }),
-    [query.search],
-  );
   const onPagination = useCallback(
     (model: GridPaginationModel) => onQuery({ ...query, page: model.page, pageSize: model.pageSize }),
     [onQuery, query],
   );
   const onSort = useCallback(
     (model: GridSortModel) => onQuery({ ...query, sort: model, page: 0 }),
-    [onQuery, query],
-  );
-  const onFilter = useCallback(
-    (model: GridFilterModel) =>
-      onQuery({ ...query, search: (model.quickFilterValues ?? []).map(String).filter(Boolean), page: 0 }),
     [onQuery, query],
   );
   const exportCsv = useCallback(
@@ -153,9 +185,8 @@ function StageTableOf<R extends GridValidRowModel>({
   const slotProps = useMemo(
     () => ({
       toolbar: {
-        showQuickFilter: true,
-        // The engine answers a key at once: no pause before the search.
-        quickFilterProps: { debounceMs: 0 },
+        // The quick search is the table's own field above the grid (StageSearch).
+        showQuickFilter: false,
         csvOptions: { disableToolbarButton: true },
         printOptions: { disableToolbarButton: true },
         additionalExportMenuItems: (close: () => void) => (
@@ -169,36 +200,46 @@ function StageTableOf<R extends GridValidRowModel>({
   );
   return (
     <Box
-      sx={{ height: 'max(420px, calc(100vh - 330px))', width: '100%' }}
+      sx={{
+        height: 'max(470px, calc(100vh - 280px))',
+        width: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+      }}
       data-testid={testId}
       data-search={answered}
     >
-      <PortalDataGrid
-        apiRef={apiRef}
-        rows={NO_ROWS}
-        rowCount={rowCount}
-        columns={columns as Array<GridColDef<Model<R>>>}
-        getRowId={rowId}
-        getRowClassName={rowClassName}
-        density="compact"
-        disableRowSelectionOnClick
-        disableColumnFilter
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        paginationModel={paginationModel}
-        onPaginationModelChange={onPagination}
-        sortModel={sortModel}
-        onSortModelChange={onSort}
-        filterModel={filterModel}
-        onFilterModelChange={onFilter}
-        pageSizeOptions={pageSizeOptions}
-        showToolbar
-        slotProps={slotProps}
-        localeText={localeText}
-        aria-label={label}
-        sx={sx}
+      <StageSearch
+        label={localeText.toolbarQuickFilterPlaceholder ?? 'Search…'}
+        initial={query.search.join(' ')}
+        onSearch={onSearch}
       />
+      <Box sx={{ flex: 1, minHeight: 0 }}>
+        <PortalDataGrid
+          apiRef={apiRef}
+          rows={NO_ROWS}
+          rowCount={rowCount}
+          columns={columns as Array<GridColDef<Model<R>>>}
+          getRowId={rowId}
+          getRowClassName={rowClassName}
+          density="compact"
+          disableRowSelectionOnClick
+          disableColumnFilter
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          paginationModel={paginationModel}
+          onPaginationModelChange={onPagination}
+          sortModel={sortModel}
+          onSortModelChange={onSort}
+          pageSizeOptions={pageSizeOptions}
+          showToolbar
+          slotProps={slotProps}
+          localeText={localeText}
+          aria-label={label}
+          sx={sx}
+        />
+      </Box>
     </Box>
   );
 }
