@@ -60,7 +60,18 @@ export const boundaryZones = [
     from: ['./hosting', './scripts', './tests'],
     message: 'functions/ imports neither hosting/, scripts/ nor tests/: share through common/.',
   },
-  // scripts/ and tests/ drive the others and may import their sources.
+  {
+    target: './harness',
+    from: './tests',
+    message:
+      'harness/ imports no test: it is the browser and emulator harness that the tests and the benchmarks share.',
+  },
+  {
+    target: './scripts',
+    from: './tests',
+    message: 'scripts/ import no test: what a benchmark shares with the tests lives in harness/.',
+  },
+  // scripts/, harness/ and tests/ drive the others and may import their sources.
 ];
 
 export default tseslint.config(
@@ -80,7 +91,7 @@ export default tseslint.config(
   {
     files: [
       '{hosting,functions,common,simulator}/src/**/*.{ts,tsx}',
-      '{scripts,tests}/**/*.ts',
+      '{scripts,tests,harness}/**/*.ts',
       'hosting/scripts/**/*.ts',
     ],
     plugins: { import: importPlugin },

@@ -14,9 +14,9 @@ import { COUNT_FIELD, NETWORK_COLLECTIONS, type CmtsFields } from '../common/src
 import { firestoreAdminStore } from '../functions/src/adapters/firestore/firestore-admin-store';
 import { parseListFields } from '../functions/src/domain/admin/list-fields';
 import { writeCounted } from './lib/counted-seed';
-import { launchBrowser, PORTAL, routeOfflineStandIns } from '../tests/e2e/support/browser';
-import { adminDb, closeAdminDb } from '../tests/e2e/support/firestore';
-import { closeAdmin, createUser, signInFast } from '../tests/e2e/support/users';
+import { launchBrowser, PORTAL, routeOfflineStandIns } from '../harness/browser';
+import { adminDb, closeAdminDb } from '../harness/firestore';
+import { closeAdmin, createUser, signInFast } from '../harness/users';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
 const PARALLEL_WRITES = 200;

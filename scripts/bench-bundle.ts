@@ -5,9 +5,9 @@
  * Targets: landing ≤ 170 KB, home ≤ 250 KB (npm test holds them: tests/e2e/bundle.test.ts).
  * Ends with `bench:bundle landing_gz_kb=<a> home_gz_kb=<b>`. BUNDLE_DEBUG=1 lists every file.
  */
-import { launchBrowser } from '../tests/e2e/support/browser';
-import { BUDGET_KB, pageWeightKb, type PageWeight } from '../tests/e2e/support/bundle';
-import { closeAdmin } from '../tests/e2e/support/users';
+import { launchBrowser } from '../harness/browser';
+import { BUDGET_KB, pageWeightKb, type PageWeight } from '../harness/bundle';
+import { closeAdmin } from '../harness/users';
 
 const { browser, close } = await launchBrowser();
 try {

@@ -10,8 +10,8 @@
  */
 import { formatMac } from '../common/src/mac';
 import { startBufferingProxy } from '../functions/src/testing/buffering-proxy';
-import { launchBrowser, PORTAL, routeOfflineStandIns } from '../tests/e2e/support/browser';
-import { closeAdmin, createUser, signInFast } from '../tests/e2e/support/users';
+import { launchBrowser, PORTAL, routeOfflineStandIns } from '../harness/browser';
+import { closeAdmin, createUser, signInFast } from '../harness/users';
 
 const LATENCY = Number(process.env.BENCH_LATENCY_MS ?? 40);
 const VIEWS = Number(process.env.BENCH_VIEWS ?? 20);

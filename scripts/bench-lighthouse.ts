@@ -19,9 +19,9 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { desktopConfig, navigation, type Config, type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
-import { catalogue } from '../tests/e2e/support/api-client';
-import { launchBrowser, PORTAL, routeOfflineStandIns } from '../tests/e2e/support/browser';
-import { closeAdmin, createUser, signInFast } from '../tests/e2e/support/users';
+import { catalogue } from '../harness/api-client';
+import { launchBrowser, PORTAL, routeOfflineStandIns } from '../harness/browser';
+import { closeAdmin, createUser, signInFast } from '../harness/users';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const DEBUG = Boolean(process.env.LIGHTHOUSE_DEBUG);

@@ -23,8 +23,8 @@ import { httpTransport } from '../functions/src/adapters/upstream/transport';
 import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
 import { StagingHub } from '../functions/src/domain/staging/stream-hub';
 import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
-import { launchBrowser, PORTAL, routeOfflineStandIns } from '../tests/e2e/support/browser';
-import { closeAdmin, createUser, signInFast } from '../tests/e2e/support/users';
+import { launchBrowser, PORTAL, routeOfflineStandIns } from '../harness/browser';
+import { closeAdmin, createUser, signInFast } from '../harness/users';
 
 const RATE = Number(process.env.BENCH_EVENTS_PER_S ?? 200);
 const SWITCHES = Number(process.env.BENCH_SWITCHES ?? 2000);

@@ -49,7 +49,7 @@ describe('import boundaries (eslint.config.js)', () => {
   it('when the simulator imports functions/, hosting/, scripts/ or tests/, then lint fails', async () => {
     const errors = await boundaryErrors(
       'simulator/src/fixture.ts',
-      "import { createApp } from '../../functions/src/app';\nimport { PAGES } from '../../hosting/src/app/pages';\nimport { x } from '../../scripts/lib/emulator-config';\nimport { y } from '../../tests/e2e/support/browser';\nexport const z = [createApp, PAGES, x, y];\n",
+      "import { createApp } from '../../functions/src/app';\nimport { PAGES } from '../../hosting/src/app/pages';\nimport { x } from '../../scripts/lib/emulator-config';\nimport { y } from '../../tests/e2e/support/buffering-path';\nexport const z = [createApp, PAGES, x, y];\n",
     );
     expect(errors).toEqual(
       Array(4).fill(expect.stringContaining('The simulator imports only common/ and itself')),
@@ -58,14 +58,14 @@ describe('import boundaries (eslint.config.js)', () => {
   it('when hosting imports functions/, the simulator, scripts/ or tests/, then lint fails', async () => {
     const errors = await boundaryErrors(
       'hosting/src/lib/fixture.ts',
-      "import { createApp } from '../../../functions/src/app';\nimport { createSimulator } from '../../../simulator/src/server';\nimport { x } from '../../../scripts/lib/emulator-config';\nimport { y } from '../../../tests/e2e/support/browser';\nexport const z = [createApp, createSimulator, x, y];\n",
+      "import { createApp } from '../../../functions/src/app';\nimport { createSimulator } from '../../../simulator/src/server';\nimport { x } from '../../../scripts/lib/emulator-config';\nimport { y } from '../../../tests/e2e/support/buffering-path';\nexport const z = [createApp, createSimulator, x, y];\n",
     );
     expect(errors).toEqual(Array(4).fill(expect.stringContaining('hosting/ imports neither')));
   });
   it('when functions imports hosting/, scripts/ or tests/, then lint fails', async () => {
     const errors = await boundaryErrors(
       'functions/src/lib/fixture.ts',
-      "import { PAGES } from '../../../hosting/src/app/pages';\nimport { x } from '../../../scripts/lib/emulator-config';\nimport { y } from '../../../tests/e2e/support/browser';\nexport const z = [PAGES, x, y];\n",
+      "import { PAGES } from '../../../hosting/src/app/pages';\nimport { x } from '../../../scripts/lib/emulator-config';\nimport { y } from '../../../tests/e2e/support/buffering-path';\nexport const z = [PAGES, x, y];\n",
     );
     expect(errors).toEqual(Array(3).fill(expect.stringContaining('functions/ imports neither')));
   });
@@ -73,13 +73,33 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(
       await boundaryErrors(
         'scripts/fixture.ts',
-        "import { createApp } from '../functions/src/app';\nimport { createSimulator } from '../simulator/src/server';\nimport { y } from '../tests/e2e/support/browser';\nexport const z = [createApp, createSimulator, y];\n",
+        "import { createApp } from '../functions/src/app';\nimport { createSimulator } from '../simulator/src/server';\nimport { y } from '../harness/browser';\nexport const z = [createApp, createSimulator, y];\n",
       ),
     ).toEqual([]);
     expect(
       await boundaryErrors(
         'tests/e2e/fixture.ts',
         "import { createApp } from '../../functions/src/app';\nimport { PAGES } from '../../hosting/src/app/pages';\nexport const z = [createApp, PAGES];\n",
+      ),
+    ).toEqual([]);
+  });
+  it('when the harness or a benchmark imports tests/, then lint fails; tests and benchmarks share harness/', async () => {
+    expect(
+      await boundaryErrors(
+        'harness/fixture.ts',
+        "import { x } from '../tests/e2e/support/buffering-path';\nexport const z = x;\n",
+      ),
+    ).toEqual([expect.stringContaining('harness/ imports no test')]);
+    expect(
+      await boundaryErrors(
+        'scripts/fixture.ts',
+        "import { x } from '../tests/e2e/support/buffering-path';\nexport const z = x;\n",
+      ),
+    ).toEqual([expect.stringContaining('scripts/ import no test')]);
+    expect(
+      await boundaryErrors(
+        'tests/e2e/fixture.ts',
+        "import { PORTAL } from '../../harness/browser';\nexport const z = PORTAL;\n",
       ),
     ).toEqual([]);
   });

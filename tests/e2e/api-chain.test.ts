@@ -1,8 +1,8 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, catalogue, eventually, idTokenFor, SIMULATOR } from './support/api-client';
-import { closeAdmin, createUser } from './support/users';
+import { api, catalogue, eventually, idTokenFor, SIMULATOR } from '../../harness/api-client';
+import { closeAdmin, createUser } from '../../harness/users';
 
 describe('360 API through hosting, the functions emulator and the simulator', () => {
   process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';

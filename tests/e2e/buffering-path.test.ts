@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatMac } from '../../common/src/mac';
-import { catalogue, SIMULATOR } from './support/api-client';
-import { useBrowser } from './support/browser';
+import { catalogue, SIMULATOR } from '../../harness/api-client';
+import { useBrowser } from '../../harness/browser';
 import {
   countChanges,
   percentile,
@@ -10,7 +10,7 @@ import {
   useBufferingPortal,
   type StagingTiming,
 } from './support/buffering-path';
-import { closeAdmin, createUser, signInFast } from './support/users';
+import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 /**
  * The portal through a path that delivers each answer only when it ends (the buffering proxy in front

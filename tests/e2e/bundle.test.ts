@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { BUDGET_KB, pageWeightKb, type PageWeight } from './support/bundle';
-import { closeAdmin } from './support/users';
+import { launchBrowser } from '../../harness/browser';
+import { BUDGET_KB, pageWeightKb, type PageWeight } from '../../harness/bundle';
+import { closeAdmin } from '../../harness/users';
 
 /**
  * Loaded only by the screens that use them (issue 15): the Firestore SDK, the DataGrid (its texts,

@@ -7,10 +7,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLAYBOOK_BY_KEY, DIAGNOSIS_COLLECTIONS } from '@insight/common/diagnosis-playbook';
 import { seedPlaybook } from '../../scripts/lib/playbook-seed';
-import { api, catalogue, eventually, idTokenFor, SIMULATOR } from './support/api-client';
-import { useBrowser } from './support/browser';
-import { adminDb, closeAdminDb, runId } from './support/firestore';
-import { closeAdmin, createUser, signInFast } from './support/users';
+import { api, catalogue, eventually, idTokenFor, SIMULATOR } from '../../harness/api-client';
+import { useBrowser } from '../../harness/browser';
+import { adminDb, closeAdminDb, runId } from '../../harness/firestore';
+import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 /** The API reads the playbook with a cache of at most this age (functions/src/index.ts, README "Diagnosis"). */
 const PLAYBOOK_MAX_AGE_MS = 60_000;

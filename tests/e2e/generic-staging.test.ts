@@ -4,9 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CHILD_COUNT_FIELD, STAGING_LISTS } from '@insight/common/staging-lists';
 import en from '../../hosting/src/locales/en/staging.json';
 import fr from '../../hosting/src/locales/fr/staging.json';
-import { useBrowser } from './support/browser';
-import { adminDb, closeAdminDb, runId } from './support/firestore';
-import { closeAdmin, createUser, signInFast } from './support/users';
+import { useBrowser } from '../../harness/browser';
+import { adminDb, closeAdminDb, runId } from '../../harness/firestore';
+import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 const LANGUAGES = [
   { lang: 'en', prefix: '', texts: en },

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatMac } from '@insight/common/mac';
 import type { SearchAnswer, SearchData, SearchRecord } from '@insight/common/upstream/search';
-import { SIMULATOR } from './support/api-client';
-import { PORTAL, useBrowser } from './support/browser';
-import { closeAdmin, createUser, signInFast } from './support/users';
+import { SIMULATOR } from '../../harness/api-client';
+import { PORTAL, useBrowser } from '../../harness/browser';
+import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 const sim = async <T>(path: string): Promise<T> => (await (await fetch(`${SIMULATOR}${path}`)).json()) as T;
 

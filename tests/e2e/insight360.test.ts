@@ -5,9 +5,9 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { catalogue, eventually, SIMULATOR } from './support/api-client';
-import { ARTIFACTS, PORTAL, useBrowser } from './support/browser';
-import { closeAdmin, createUser, signInFast, type TestUser } from './support/users';
+import { catalogue, eventually, SIMULATOR } from '../../harness/api-client';
+import { ARTIFACTS, PORTAL, useBrowser } from '../../harness/browser';
+import { closeAdmin, createUser, signInFast, type TestUser } from '../../harness/users';
 
 const SECTIONS = ['section-customer', 'section-wan', 'section-lan', 'section-voice', 'section-bc'];
 const sim = async <T>(path: string): Promise<T> => (await (await fetch(`${SIMULATOR}${path}`)).json()) as T;

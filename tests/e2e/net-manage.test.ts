@@ -4,9 +4,9 @@ import en from '../../hosting/src/locales/en/admin.json';
 import fr from '../../hosting/src/locales/fr/admin.json';
 import enCommon from '../../hosting/src/locales/en/common.json';
 import frCommon from '../../hosting/src/locales/fr/common.json';
-import { useBrowser } from './support/browser';
-import { adminDb, closeAdminDb, cmtsRow, putArea, putCmts, runId } from './support/firestore';
-import { closeAdmin, createUser, signInFast } from './support/users';
+import { useBrowser } from '../../harness/browser';
+import { adminDb, closeAdminDb, cmtsRow, putArea, putCmts, runId } from '../../harness/firestore';
+import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 const LANGUAGES = [
   { lang: 'en', prefix: '', admin: en, common: enCommon },

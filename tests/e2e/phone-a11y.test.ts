@@ -9,9 +9,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_COOKIE } from '../../common/src/constants';
 import { readFileSync } from 'node:fs';
-import { catalogue } from './support/api-client';
-import { PORTAL, useBrowser } from './support/browser';
-import { closeAdmin, createUser, signInFast, type TestUser } from './support/users';
+import { catalogue } from '../../harness/api-client';
+import { PORTAL, useBrowser } from '../../harness/browser';
+import { closeAdmin, createUser, signInFast, type TestUser } from '../../harness/users';
 
 const PHONE = { width: 390, height: 844 };
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { PORTAL, useBrowser } from './support/browser';
-import { closeAdmin, createUser } from './support/users';
+import { PORTAL, useBrowser } from '../../harness/browser';
+import { closeAdmin, createUser } from '../../harness/users';
 
 describe('platform', () => {
   const browser = useBrowser();

@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PORTAL, useBrowser, type PageOptions } from './support/browser';
-import { closeAdmin, createUser, signInFast } from './support/users';
+import { PORTAL, useBrowser, type PageOptions } from '../../harness/browser';
+import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { useBrowser } from './support/browser';
-import { closeAdmin, createUser, signInFast } from './support/users';
+import { useBrowser } from '../../harness/browser';
+import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 const NO_ACCESS = 'Sorry, you do not have access to the site.';
 

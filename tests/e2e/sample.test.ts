@@ -7,8 +7,8 @@ import en from '../../hosting/src/locales/en/admin.json';
 import fr from '../../hosting/src/locales/fr/admin.json';
 import enCommon from '../../hosting/src/locales/en/common.json';
 import frCommon from '../../hosting/src/locales/fr/common.json';
-import { ARTIFACTS, PORTAL, useBrowser } from './support/browser';
-import { closeAdmin, createUser, signInFast } from './support/users';
+import { ARTIFACTS, PORTAL, useBrowser } from '../../harness/browser';
+import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 const LANGUAGES = [
   { lang: 'en', prefix: '', admin: en, common: enCommon },

@@ -3,8 +3,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, PORTAL, useBrowser } from './support/browser';
-import { closeAdmin, createUser, signInFast } from './support/users';
+import { ARTIFACTS, PORTAL, useBrowser } from '../../harness/browser';
+import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 const SCREENS = path.join(ARTIFACTS, 'screens');
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,10 +4,10 @@ import enErrors from '../../hosting/src/locales/en/errors.json';
 import en from '../../hosting/src/locales/en/staging.json';
 import frErrors from '../../hosting/src/locales/fr/errors.json';
 import fr from '../../hosting/src/locales/fr/staging.json';
-import { SIMULATOR } from './support/api-client';
-import { useBrowser } from './support/browser';
-import { adminDb, closeAdminDb } from './support/firestore';
-import { closeAdmin, createUser, signInFast } from './support/users';
+import { SIMULATOR } from '../../harness/api-client';
+import { useBrowser } from '../../harness/browser';
+import { adminDb, closeAdminDb } from '../../harness/firestore';
+import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 const rows = (page: Page) => page.locator('.MuiDataGrid-row');
 

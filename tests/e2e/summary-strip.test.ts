@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { catalogue, SIMULATOR } from './support/api-client';
-import { useBrowser } from './support/browser';
-import { closeAdmin, createUser, signInFast } from './support/users';
+import { catalogue, SIMULATOR } from '../../harness/api-client';
+import { useBrowser } from '../../harness/browser';
+import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 describe('the 360 view’s summary strip', () => {
   const browser = useBrowser();

@@ -4,11 +4,11 @@ import en from '../../hosting/src/locales/en/admin.json';
 import fr from '../../hosting/src/locales/fr/admin.json';
 import enCommon from '../../hosting/src/locales/en/common.json';
 import frCommon from '../../hosting/src/locales/fr/common.json';
-import { catalogue, SIMULATOR } from './support/api-client';
-import { useBrowser } from './support/browser';
+import { catalogue, SIMULATOR } from '../../harness/api-client';
+import { useBrowser } from '../../harness/browser';
 import { THRESHOLD_COLLECTIONS } from '@insight/common/threshold';
-import { adminDb, closeAdminDb, putThreshold, putThresholdSeed, runId } from './support/firestore';
-import { closeAdmin, createUser, signInFast } from './support/users';
+import { adminDb, closeAdminDb, putThreshold, putThresholdSeed, runId } from '../../harness/firestore';
+import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 const row = (page: Page, id: string) => page.locator('.MuiDataGrid-row', { hasText: id });
 

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import en from '../../hosting/src/locales/en/insight360.json';
 import fr from '../../hosting/src/locales/fr/insight360.json';
-import { api, catalogue, idTokenFor, SIMULATOR } from './support/api-client';
-import { ARTIFACTS, PORTAL, useBrowser } from './support/browser';
-import { closeAdmin, createUser, signInFast } from './support/users';
+import { api, catalogue, idTokenFor, SIMULATOR } from '../../harness/api-client';
+import { ARTIFACTS, PORTAL, useBrowser } from '../../harness/browser';
+import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 // The demo's link configuration (functions/.env.demo-insight): the simulator's stand-in pages.
 const expected = (mac: string, node: string, account: string) => ({

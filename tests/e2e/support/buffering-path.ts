@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startBufferingProxy } from '../../../functions/src/testing/buffering-proxy';
-import { PORTAL } from './browser';
+import { PORTAL } from '../../../harness/browser';
 
 /**
  * The portal behind a path that delivers each answer only when it ends (as Hosting's rewrites are

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, type TestContext } from 'vitest';
 import { GAPI_STAND_IN } from './gapi-stand-in';
 
 export const PORTAL = process.env.PORTAL_URL ?? 'http://127.0.0.1:5000';
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = path.resolve(import.meta.dirname, '..');
 export const ARTIFACTS = path.join(ROOT, 'tests/e2e/artifacts');
 
 /**
