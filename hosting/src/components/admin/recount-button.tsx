@@ -10,11 +10,6 @@ import {
   DialogContentText,
   DialogTitle,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import CalculateIcon from '@mui/icons-material/CalculateOutlined';
@@ -22,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { RecountResult } from '@insight/common/admin-lists';
 import { recountAll } from '../../lib/admin-writes';
 import { HttpError } from '../../lib/http-client';
+import { SimpleTable } from '../simple-table';
 import { useFieldLabel } from './conflict-text';
 
 type State =
@@ -105,26 +101,19 @@ export function RecountButton() {
                       {t('adminKit.recount.noRepairs')}
                     </Typography>
                   ) : (
-                    <Table size="small" aria-labelledby="recount-repairs" data-testid="recount-repairs">
-                      <TableHead>
-                        <TableRow>
-                          <TableCell>{t('adminKit.recount.list')}</TableCell>
-                          <TableCell>{t('adminKit.recount.id')}</TableCell>
-                          <TableCell>{t('adminKit.recount.count')}</TableCell>
-                        </TableRow>
-                      </TableHead>
-                      <TableBody>
-                        {state.result.repaired.map((repair) => (
-                          <TableRow key={`${repair.list}/${repair.id}`}>
-                            <TableCell>{listName(repair.list)}</TableCell>
-                            <TableCell>{repair.id}</TableCell>
-                            <TableCell>
-                              {repair.was} → {repair.now}
-                            </TableCell>
-                          </TableRow>
-                        ))}
-                      </TableBody>
-                    </Table>
+                    <SimpleTable
+                      labelledBy="recount-repairs"
+                      testId="recount-repairs"
+                      headers={[
+                        t('adminKit.recount.list'),
+                        t('adminKit.recount.id'),
+                        t('adminKit.recount.count'),
+                      ]}
+                      rows={state.result.repaired.map((repair) => ({
+                        key: `${repair.list}/${repair.id}`,
+                        cells: [listName(repair.list), repair.id, `${repair.was} → ${repair.now}`],
+                      }))}
+                    />
                   )}
                 </section>
                 <section aria-labelledby="recount-orphans">
@@ -136,26 +125,20 @@ export function RecountButton() {
                       {t('adminKit.recount.noOrphans')}
                     </Typography>
                   ) : (
-                    <Table size="small" aria-labelledby="recount-orphans" data-testid="recount-orphans">
-                      <TableHead>
-                        <TableRow>
-                          <TableCell>{t('adminKit.recount.list')}</TableCell>
-                          <TableCell>{t('adminKit.recount.id')}</TableCell>
-                          <TableCell>{t('adminKit.recount.field')}</TableCell>
-                          <TableCell>{t('adminKit.recount.parent')}</TableCell>
-                        </TableRow>
-                      </TableHead>
-                      <TableBody>
-                        {state.result.orphans.map((orphan) => (
-                          <TableRow key={`${orphan.list}/${orphan.id}/${orphan.field}`}>
-                            <TableCell>{listName(orphan.list)}</TableCell>
-                            <TableCell>{orphan.id}</TableCell>
-                            <TableCell>{fieldLabel(orphan.field)}</TableCell>
-                            <TableCell>{orphan.parent}</TableCell>
-                          </TableRow>
-                        ))}
-                      </TableBody>
-                    </Table>
+                    <SimpleTable
+                      labelledBy="recount-orphans"
+                      testId="recount-orphans"
+                      headers={[
+                        t('adminKit.recount.list'),
+                        t('adminKit.recount.id'),
+                        t('adminKit.recount.field'),
+                        t('adminKit.recount.parent'),
+                      ]}
+                      rows={state.result.orphans.map((orphan) => ({
+                        key: `${orphan.list}/${orphan.id}/${orphan.field}`,
+                        cells: [listName(orphan.list), orphan.id, fieldLabel(orphan.field), orphan.parent],
+                      }))}
+                    />
                   )}
                 </section>
               </Stack>

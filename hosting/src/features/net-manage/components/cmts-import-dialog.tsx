@@ -9,17 +9,13 @@ import {
   DialogTitle,
   LinearProgress,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { CMTS_CSV_COLUMNS, CMTS_CSV_OPTIONAL_COLUMNS, type CmtsFields } from '@insight/common/network';
 import type { HttpError } from '../../../lib/http-client';
+import { SimpleTable } from '../../../components/simple-table';
 import { useValidationText } from '../../../lib/validation-text';
 import { importRows } from '../api/import-rows';
 import { MAX_IMPORT_BYTES, parseCsv, type CsvProblem, type ParsedCsv } from './cmts-csv';
@@ -236,27 +232,19 @@ export default function CmtsImportDialog({ onClose, existing, headEnds, marketAr
               )}
               {stopped.failed.length > 0 && (
                 <Box sx={{ maxHeight: 240, overflow: 'auto', mt: 1 }}>
-                  <Table size="small" aria-label={t('netManage.import.refusedTable')}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{t('netManage.import.line')}</TableCell>
-                        <TableCell>{t('netManage.fields.cmtsId')}</TableCell>
-                        <TableCell>{t('netManage.import.reason')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {stopped.failed.slice(0, PREVIEW_LIMIT).map((failure) => (
-                        <TableRow
-                          key={`${failure.id}-${failure.line ?? ''}`}
-                          data-testid="import-refused-row"
-                        >
-                          <TableCell>{failure.line ?? '-'}</TableCell>
-                          <TableCell>{failure.id}</TableCell>
-                          <TableCell>{failure.message}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                  <SimpleTable
+                    label={t('netManage.import.refusedTable')}
+                    headers={[
+                      t('netManage.import.line'),
+                      t('netManage.fields.cmtsId'),
+                      t('netManage.import.reason'),
+                    ]}
+                    rows={stopped.failed.slice(0, PREVIEW_LIMIT).map((failure) => ({
+                      key: `${failure.id}-${failure.line ?? ''}`,
+                      testId: 'import-refused-row',
+                      cells: [failure.line ?? '-', failure.id, failure.message],
+                    }))}
+                  />
                 </Box>
               )}
             </Alert>
@@ -290,28 +278,24 @@ export default function CmtsImportDialog({ onClose, existing, headEnds, marketAr
               </Alert>
               {invalid.length > 0 && (
                 <Box sx={{ maxHeight: 320, overflow: 'auto' }}>
-                  <Table size="small" stickyHeader aria-label={t('netManage.import.errorsTable')}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{t('netManage.import.line')}</TableCell>
-                        <TableCell>{t('netManage.fields.cmtsId')}</TableCell>
-                        <TableCell>{t('netManage.import.errors')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {invalid.slice(0, PREVIEW_LIMIT).map((row) => (
-                        <TableRow key={row.line} data-testid="import-error-row">
-                          <TableCell>{row.line}</TableCell>
-                          <TableCell>{row.cmtsId || '-'}</TableCell>
-                          <TableCell>
-                            {row.errors
-                              .map((error) => `${error.column}: ${message(error.message)}`)
-                              .join(' · ')}
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                  <SimpleTable
+                    stickyHeader
+                    label={t('netManage.import.errorsTable')}
+                    headers={[
+                      t('netManage.import.line'),
+                      t('netManage.fields.cmtsId'),
+                      t('netManage.import.errors'),
+                    ]}
+                    rows={invalid.slice(0, PREVIEW_LIMIT).map((row) => ({
+                      key: String(row.line),
+                      testId: 'import-error-row',
+                      cells: [
+                        row.line,
+                        row.cmtsId || '-',
+                        row.errors.map((error) => `${error.column}: ${message(error.message)}`).join(' · '),
+                      ],
+                    }))}
+                  />
                   {invalid.length > PREVIEW_LIMIT && (
                     <Typography variant="caption">
                       {t('netManage.import.more', { count: invalid.length - PREVIEW_LIMIT })}
