@@ -23,7 +23,15 @@ import { httpTransport } from '../functions/src/adapters/upstream/transport';
 import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
 import { StagingHub } from '../functions/src/domain/staging/stream-hub';
 import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
+import { SIMULATOR } from '../harness/api-client';
 import { launchBrowser, PORTAL, routeOfflineStandIns } from '../harness/browser';
+import {
+  resetStreamCounts,
+  setStreamSettings,
+  streamCount,
+  streamSettings,
+  until,
+} from '../harness/simulator-streams';
 import { closeAdmin, createUser, signInFast } from '../harness/users';
 
 const RATE = Number(process.env.BENCH_EVENTS_PER_S ?? 200);
@@ -36,51 +44,19 @@ const HEAVY_RATE = Number(process.env.BENCH_HEAVY_EVENTS_PER_S ?? 1000);
 const HEAVY_SWITCHES = Number(process.env.BENCH_HEAVY_SWITCHES ?? 10_000);
 const HEAVY_SECONDS = Number(process.env.BENCH_HEAVY_SECONDS ?? 30);
 const PROVINCE = 'ON';
-const SIMULATOR = process.env.SIMULATOR_URL ?? 'http://127.0.0.1:9100';
 const STREAM_KEY = process.env.SIM_STREAM_KEY ?? 'demo-stream-key';
-
-interface StreamSettings {
-  switches: number;
-  eventsPerS: number;
-  maxChanges: number;
-}
-interface StreamCount {
-  kind: string;
-  province: string;
-  opened: number;
-  open: number;
-  changes: number;
-}
-async function simStreams(init?: RequestInit): Promise<StreamCount | undefined> {
-  const res = await fetch(`${SIMULATOR}/_sim/streams`, init);
-  if (!res.ok) throw new Error(`/_sim/streams answered ${res.status}`);
-  if (res.status === 204) return undefined;
-  const body = (await res.json()) as { streams: StreamCount[] };
-  return body.streams.find((stream) => stream.kind === 'plume' && stream.province === PROVINCE);
-}
-const setStreams = (settings: StreamSettings) =>
-  simStreams({
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(settings),
-  });
-const resetCounts = () => simStreams({ method: 'DELETE' });
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Phase 1: VIEWERS viewers of one province on one in-process API; the simulator counts the connections. */
 async function fanOut(): Promise<{ connections: number; changes: number[]; sent: number }> {
   const sent = RATE * 3;
-  await setStreams({ switches: SWITCHES, eventsPerS: RATE, maxChanges: sent });
+  await setStreamSettings({ switches: SWITCHES, eventsPerS: RATE, maxChanges: sent });
   // A closed page's answer ends at its next write (at worst the 15 s heartbeat), its upstream 5 s later.
-  await until(async () => ((await simStreams())?.open ?? 0) === 0, 60_000, 'earlier streams to close');
-  await resetCounts();
+  await until(
+    async () => ((await streamCount('plume', PROVINCE))?.open ?? 0) === 0,
+    60_000,
+    'earlier streams to close',
+  );
+  await resetStreamCounts();
   const hub = new StagingHub({
     open: stagingUpstream({
       plumeUrl: `${SIMULATOR}/streams/plume`,
@@ -136,8 +112,12 @@ async function fanOut(): Promise<{ connections: number; changes: number[]; sent:
     const changes = await Promise.all(viewers);
     clearTimeout(timeout);
     abort.abort();
-    const count = await simStreams();
-    await until(async () => ((await simStreams())?.open ?? 1) === 0, 10_000, 'the fan-out stream to close');
+    const count = await streamCount('plume', PROVINCE);
+    await until(
+      async () => ((await streamCount('plume', PROVINCE))?.open ?? 1) === 0,
+      10_000,
+      'the fan-out stream to close',
+    );
     return { connections: count?.opened ?? 0, changes, sent };
   } finally {
     hub.close();
@@ -336,10 +316,14 @@ async function page({
   typing: boolean;
 }) {
   const sent = rate * seconds;
-  await setStreams({ switches, eventsPerS: rate, maxChanges: sent });
+  await setStreamSettings({ switches, eventsPerS: rate, maxChanges: sent });
   // A closed page's answer ends at its next write (at worst the 15 s heartbeat), its upstream 5 s later.
-  await until(async () => ((await simStreams())?.open ?? 0) === 0, 60_000, 'earlier streams to close');
-  await resetCounts();
+  await until(
+    async () => ((await streamCount('plume', PROVINCE))?.open ?? 0) === 0,
+    60_000,
+    'earlier streams to close',
+  );
+  await resetStreamCounts();
   const { browser, close } = await launchBrowser();
   try {
     // The tee goes into the stream's worker as a blob script: the portal's CSP would refuse it.
@@ -391,7 +375,7 @@ async function page({
     // Anything still on its way has had time to arrive.
     await page.waitForTimeout(500);
     const state = await bench();
-    const count = await simStreams();
+    const count = await streamCount('plume', PROVINCE);
     const rowCount = await page.getByTestId('row-count').textContent();
     return { state, sentAtSimulator: count?.changes ?? 0, connections: count?.opened ?? 0, trace, rowCount };
   } finally {
@@ -440,7 +424,7 @@ async function pageCase(rate: number, switches: number, seconds: number, typing:
   };
 }
 
-const before = (await (await fetch(`${SIMULATOR}/_sim/streams`)).json()) as { settings: StreamSettings };
+const before = { settings: await streamSettings() };
 try {
   const fan = await fanOut();
   const incomplete = fan.changes.filter((changes) => changes < fan.sent).length;
@@ -461,6 +445,6 @@ try {
         : ''),
   );
 } finally {
-  await setStreams(before.settings).catch(() => undefined);
+  await setStreamSettings(before.settings).catch(() => undefined);
   await closeAdmin();
 }

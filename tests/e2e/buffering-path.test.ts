@@ -10,6 +10,7 @@ import {
   useBufferingPortal,
   type StagingTiming,
 } from './support/buffering-path';
+import { resetStreamCounts, streamCount, streamSettings, until } from '../../harness/simulator-streams';
 import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 /**
@@ -18,40 +19,13 @@ import { closeAdmin, createUser, signInFast } from '../../harness/users';
  * section on its own route once a whole-view answer came bunched (README, Streams through a buffering path).
  */
 
-interface StreamSettings {
-  switches: number;
-  eventsPerS: number;
-  maxChanges: number;
-}
-interface StreamCount {
-  kind: string;
-  province: string;
-  opened: number;
-  open: number;
-  changes: number;
-}
-async function simStreams(init?: RequestInit) {
-  const res = await fetch(`${SIMULATOR}/_sim/streams`, init);
-  if (!res.ok) throw new Error(`/_sim/streams answered ${res.status}`);
-  if (res.status === 204) return undefined;
-  return (await res.json()) as { settings: StreamSettings; streams: StreamCount[] };
-}
-const plumeOn = async () =>
-  (await simStreams())!.streams.find((s) => s.kind === 'plume' && s.province === 'ON');
+const plumeOn = () => streamCount('plume', 'ON');
 const putJson = (path: string, body: unknown) =>
   fetch(`${SIMULATOR}${path}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Every /api request the page makes, as paths with their query. */
 function apiRequests(page: Page) {
@@ -104,12 +78,12 @@ describe('through a path that buffers answers', () => {
     const RATE = 20;
     const SECONDS = 15;
     const sent = RATE * SECONDS;
-    const before = (await simStreams())!.settings;
+    const before = await streamSettings();
     await putJson('/_sim/streams', { switches: 30, eventsPerS: RATE, maxChanges: sent });
     try {
       // The settings hold for upstream connections opened after: an earlier page's must have closed.
       await until(async () => ((await plumeOn())?.open ?? 0) === 0, 50_000, 'earlier plume streams to close');
-      await simStreams({ method: 'DELETE' });
+      await resetStreamCounts();
 
       const page = await browser.newPage({ baseURL: proxy.url() });
       await page.addInitScript(stagingTimingScript('plume-table'));
