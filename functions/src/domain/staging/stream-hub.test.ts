@@ -151,3 +151,81 @@ describe('StagingHub.close (shutdown)', () => {
     expect(counts.opened).toBe(0);
   });
 });
+
+describe('StagingHub when the upstream connects again', () => {
+  const switchEntry = (name: string) => ({
+    name,
+    mac: '0C0100010000',
+    status: 'online' as const,
+    firmware: '5.2.0',
+    ports: [{ port: 1, deviceMac: null, state: 'idle' as const }],
+  });
+  const payload = (names: string[], ts: string): UpstreamEvent => ({
+    data: JSON.stringify({ province: 'ON', ts, mangedSwitches: names.map(switchEntry) }),
+  });
+  /** Each connection sends its payloads, then the first ends and the second stays open. */
+  function scriptedUpstream(connections: UpstreamEvent[][]) {
+    let opened = 0;
+    const open: OpenUpstream = (_kind, _province, signal) => {
+      const events = connections[Math.min(opened, connections.length - 1)]!;
+      const last = opened >= connections.length - 1;
+      opened += 1;
+      let index = 0;
+      return {
+        [Symbol.asyncIterator]: () => ({
+          next: async (): Promise<IteratorResult<UpstreamEvent>> => {
+            if (index < events.length) return { done: false, value: events[index++]! };
+            if (last) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+            return { done: true, value: undefined };
+          },
+        }),
+      };
+    };
+    return open;
+  }
+
+  it('when a new connection lists fewer rows than the channel held, then the gone rows leave the table for every viewer', async () => {
+    const hub = hubWith(
+      scriptedUpstream([
+        [payload(['SW-1', 'SW-2', 'SW-3'], '2026-11-20T10:00:00.000Z')],
+        [payload(['SW-1', 'SW-2'], '2026-11-20T10:00:05.000Z')],
+      ]),
+    );
+    const seen: Array<{ type: string; rows?: number }> = [];
+    const unsubscribe = hub.subscribe('plume', 'ON', null, ({ message }) =>
+      seen.push({ type: message.type, ...('rows' in message ? { rows: message.rows.length } : {}) }),
+    );
+    await wait(80);
+    // The first connection's three rows, then, after the reconnect, the whole table again: two rows.
+    expect(seen.filter((entry) => entry.type !== 'status')).toEqual([
+      { type: 'snapshot', rows: 0 },
+      { type: 'upsert', rows: 3 },
+      { type: 'snapshot', rows: 2 },
+    ]);
+    const late: number[] = [];
+    const second = hub.subscribe('plume', 'ON', null, ({ message }) => {
+      if (message.type === 'snapshot') late.push(message.rows.length);
+    });
+    expect(late).toEqual([2]);
+    unsubscribe();
+    second();
+    hub.close();
+  });
+
+  it('when a new connection lists the same rows, then viewers get only what changed', async () => {
+    const hub = hubWith(
+      scriptedUpstream([
+        [payload(['SW-1', 'SW-2'], '2026-11-20T10:00:00.000Z')],
+        [payload(['SW-1', 'SW-2'], '2026-11-20T10:00:05.000Z')],
+      ]),
+    );
+    const types: string[] = [];
+    const unsubscribe = hub.subscribe('plume', 'ON', null, ({ message }) => {
+      if (message.type !== 'status') types.push(message.type);
+    });
+    await wait(80);
+    expect(types).toEqual(['snapshot', 'upsert']);
+    unsubscribe();
+    hub.close();
+  });
+});

@@ -201,11 +201,14 @@ class Channel {
       while (!abort.signal.aborted) {
         try {
           this.connections += 1;
+          // A connection's first payload lists every row upstream has now: it replaces what this
+          // channel held (rows gone upstream while it was closed or reconnecting leave the table).
+          let complete = true;
           for await (const event of this.options.open(this.kind, this.province, abort.signal)) {
             if (abort.signal.aborted) break;
             this.setStatus('live');
             wait = this.options.backoffMs.first;
-            this.accept(event);
+            if (this.accept(event, complete)) complete = false;
           }
           if (!abort.signal.aborted) this.setStatus('reconnecting', 'The upstream stream closed');
         } catch (error) {
@@ -226,19 +229,34 @@ class Channel {
     })();
   }
 
-  /** Validates an upstream event and broadcasts the rows it changed; a malformed one is counted. */
-  private accept(event: UpstreamEvent) {
+  /**
+   * Validates an upstream event and broadcasts the rows it changed; a malformed one is counted. With
+   * `complete` (a connection's first payload), rows it does not list are dropped and viewers get the whole
+   * table again. Answers whether the event was a payload of rows (not a status event, not malformed).
+   */
+  private accept(event: UpstreamEvent, complete = false): boolean {
     let parsed: unknown;
     try {
       parsed = JSON.parse(event.data);
     } catch {
       this.malformed += 1;
-      return;
+      return false;
     }
     const rows = this.rowsOf(event.event, parsed);
     if (rows === null) {
       this.malformed += 1;
-      return;
+      return false;
+    }
+    const listing = !(this.kind === 'plume' && event.event === PLUME_SWITCH_STATUS_EVENT);
+    if (complete && listing) {
+      const listed = new Set(rows.map(rowKey));
+      const gone = [...this.rows.keys()].filter((key) => !listed.has(key));
+      if (gone.length > 0) {
+        for (const key of gone) this.rows.delete(key);
+        for (const row of rows) this.rows.set(rowKey(row), row);
+        this.broadcast({ type: 'snapshot', rows: [...this.rows.values()] }, true);
+        return true;
+      }
     }
     const changed: StagingRow[] = [];
     for (const row of rows) {
@@ -249,6 +267,7 @@ class Channel {
       changed.push(row);
     }
     if (changed.length > 0) this.broadcast({ type: 'upsert', rows: changed }, true);
+    return listing;
   }
 
   private rowsOf(event: string | undefined, data: unknown): StagingRow[] | null {
