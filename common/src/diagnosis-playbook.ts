@@ -9,7 +9,7 @@
  * {status}, {current}, {latest}, {hours}, {code}, {steps}.
  */
 import { z } from 'zod';
-import { encodeMessage, maxLength, required, validatedText } from './validators';
+import { encodeMessage, maxLength, required, storedTime, validatedText } from './validators';
 
 /** The operations a finding may offer (the 360 view's own operation components). */
 export const PLAYBOOK_ACTIONS = [
@@ -83,17 +83,6 @@ export const playbookFieldsSchema = z
   .strict();
 export type PlaybookFields = z.output<typeof playbookFieldsSchema>;
 
-const storedDate = z
-  .union([
-    z.date(),
-    z.custom<{ toDate(): Date }>((value) => typeof value === 'object' && value !== null && 'toDate' in value),
-    z.null(),
-  ])
-  .optional()
-  .transform((value) =>
-    value === null || value === undefined ? null : value instanceof Date ? value : value.toDate(),
-  );
-
 /** As stored: lenient (an entry with an unknown action or tab still reads, without them). */
 export const playbookDocumentSchema = z.object({
   key: z.string(),
@@ -105,7 +94,7 @@ export const playbookDocumentSchema = z.object({
   stepFr: z.string(),
   action: z.enum(PLAYBOOK_ACTIONS).nullable().catch(null).default(null),
   tab: z.enum(PLAYBOOK_TABS).catch('overview'),
-  updatedAt: storedDate,
+  updatedAt: storedTime,
   updatedBy: z.string().nullable().default(null),
 });
 export type PlaybookDocument = z.output<typeof playbookDocumentSchema>;

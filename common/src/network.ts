@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { escapeCsvCell, unescapeCsvCell } from './csv';
 import {
+  storedTime,
   alphanumericBrackets,
   alphanumericSpaces,
   encodeMessage,
@@ -105,16 +106,8 @@ export const areaFieldsSchema = z
   .strict();
 export type AreaFields = z.output<typeof areaFieldsSchema>;
 
-/** A Firestore timestamp as either SDK gives it (web or admin); read back as a Date. */
-const timestamp = z
-  .custom<{ toDate(): Date }>(
-    (value) => typeof value === 'object' && value !== null && 'toDate' in value,
-    'timestamp',
-  )
-  .transform((value) => value.toDate());
-export const optionalTimestamp = z
-  .union([timestamp, z.date(), z.null(), z.undefined()])
-  .transform((v) => v ?? null);
+/** A Firestore timestamp as either SDK gives it (web or admin), a Date or missing; read back as a Date or null. */
+export const optionalTimestamp = storedTime;
 
 /**
  * Authorship stamp the API writes with every save: the writer's uid and the server's time. CMTS rows

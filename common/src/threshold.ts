@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { THRESHOLD_OUTER_BOUND } from './constants';
 import {
   alphanumericBrackets,
+  storedTime,
   alphanumericSpaces,
   decimal,
   encodeMessage,
@@ -164,21 +165,9 @@ export const ruleFieldsSchema = ruleShapeSchema
 export type RuleFields = z.output<typeof ruleFieldsSchema>;
 export type RuleInput = z.input<typeof ruleFieldsSchema>;
 
-/** A Firestore timestamp as either SDK gives it, or a Date; read back as a Date (null when missing). */
-const date = z
-  .union([
-    z.date(),
-    z.custom<{ toDate(): Date }>((value) => typeof value === 'object' && value !== null && 'toDate' in value),
-    z.null(),
-  ])
-  // Optional before the transform, so that a record without the field reads too.
-  .optional()
-  .transform((value) =>
-    value === null || value === undefined ? null : value instanceof Date ? value : value.toDate(),
-  );
 const stored = {
-  insertDate: date,
-  updateDate: date,
+  insertDate: storedTime,
+  updateDate: storedTime,
   updatedBy: z.string().nullable().default(null),
 };
 

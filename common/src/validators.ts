@@ -105,3 +105,21 @@ export function validatedText(...validators: Validator[]) {
     }
   });
 }
+
+/**
+ * A stored time as either Firestore SDK reads it (a Timestamp, web or admin), a Date, or missing; read
+ * back as a Date, or null when missing (a record without the field reads too).
+ */
+export const storedTime = z
+  .union([
+    z.date(),
+    z.custom<{ toDate(): Date }>(
+      (value) => typeof value === 'object' && value !== null && 'toDate' in value,
+      'timestamp',
+    ),
+    z.null(),
+  ])
+  .optional()
+  .transform((value) =>
+    value === null || value === undefined ? null : value instanceof Date ? value : value.toDate(),
+  );
