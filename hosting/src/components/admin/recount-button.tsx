@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { RecountResult } from '@insight/common/admin-lists';
 import { recountAll } from '../../lib/admin-writes';
 import { HttpError } from '../../lib/http-client';
-import { SimpleTable } from '../simple-table';
+import { SimpleTable, type SimpleRow } from '../simple-table';
 import { useFieldLabel } from './conflict-text';
 
 type State =
@@ -25,6 +25,37 @@ type State =
   | { status: 'running' }
   | { status: 'failed'; message: string }
   | { status: 'done'; result: RecountResult };
+
+/** A part of the recount's result: its heading, then its rows or a line saying there are none. */
+function ResultSection({
+  name,
+  title,
+  empty,
+  headers,
+  rows,
+}: {
+  name: string;
+  title: string;
+  empty: string;
+  headers: string[];
+  rows: SimpleRow[];
+}) {
+  const id = `recount-${name}`;
+  return (
+    <section aria-labelledby={id}>
+      <Typography variant="subtitle1" component="h3" id={id}>
+        {title}
+      </Typography>
+      {rows.length === 0 ? (
+        <Typography variant="body2" data-testid={`recount-no-${name}`}>
+          {empty}
+        </Typography>
+      ) : (
+        <SimpleTable labelledBy={id} testId={id} headers={headers} rows={rows} />
+      )}
+    </section>
+  );
+}
 
 /**
  * Engineering's 'Recount' (the caller shows it to engineering only): every kept count recomputed by the
@@ -92,55 +123,35 @@ export function RecountButton() {
                 <Typography data-testid="recount-checked">
                   {t('adminKit.recount.checked', { count: state.result.checked })}
                 </Typography>
-                <section aria-labelledby="recount-repairs">
-                  <Typography variant="subtitle1" component="h3" id="recount-repairs">
-                    {t('adminKit.recount.repairs')}
-                  </Typography>
-                  {state.result.repaired.length === 0 ? (
-                    <Typography variant="body2" data-testid="recount-no-repairs">
-                      {t('adminKit.recount.noRepairs')}
-                    </Typography>
-                  ) : (
-                    <SimpleTable
-                      labelledBy="recount-repairs"
-                      testId="recount-repairs"
-                      headers={[
-                        t('adminKit.recount.list'),
-                        t('adminKit.recount.id'),
-                        t('adminKit.recount.count'),
-                      ]}
-                      rows={state.result.repaired.map((repair) => ({
-                        key: `${repair.list}/${repair.id}`,
-                        cells: [listName(repair.list), repair.id, `${repair.was} → ${repair.now}`],
-                      }))}
-                    />
-                  )}
-                </section>
-                <section aria-labelledby="recount-orphans">
-                  <Typography variant="subtitle1" component="h3" id="recount-orphans">
-                    {t('adminKit.recount.orphans')}
-                  </Typography>
-                  {state.result.orphans.length === 0 ? (
-                    <Typography variant="body2" data-testid="recount-no-orphans">
-                      {t('adminKit.recount.noOrphans')}
-                    </Typography>
-                  ) : (
-                    <SimpleTable
-                      labelledBy="recount-orphans"
-                      testId="recount-orphans"
-                      headers={[
-                        t('adminKit.recount.list'),
-                        t('adminKit.recount.id'),
-                        t('adminKit.recount.field'),
-                        t('adminKit.recount.parent'),
-                      ]}
-                      rows={state.result.orphans.map((orphan) => ({
-                        key: `${orphan.list}/${orphan.id}/${orphan.field}`,
-                        cells: [listName(orphan.list), orphan.id, fieldLabel(orphan.field), orphan.parent],
-                      }))}
-                    />
-                  )}
-                </section>
+                <ResultSection
+                  name="repairs"
+                  title={t('adminKit.recount.repairs')}
+                  empty={t('adminKit.recount.noRepairs')}
+                  headers={[
+                    t('adminKit.recount.list'),
+                    t('adminKit.recount.id'),
+                    t('adminKit.recount.count'),
+                  ]}
+                  rows={state.result.repaired.map((repair) => ({
+                    key: `${repair.list}/${repair.id}`,
+                    cells: [listName(repair.list), repair.id, `${repair.was} → ${repair.now}`],
+                  }))}
+                />
+                <ResultSection
+                  name="orphans"
+                  title={t('adminKit.recount.orphans')}
+                  empty={t('adminKit.recount.noOrphans')}
+                  headers={[
+                    t('adminKit.recount.list'),
+                    t('adminKit.recount.id'),
+                    t('adminKit.recount.field'),
+                    t('adminKit.recount.parent'),
+                  ]}
+                  rows={state.result.orphans.map((orphan) => ({
+                    key: `${orphan.list}/${orphan.id}/${orphan.field}`,
+                    cells: [listName(orphan.list), orphan.id, fieldLabel(orphan.field), orphan.parent],
+                  }))}
+                />
               </Stack>
             )}
           </Box>
