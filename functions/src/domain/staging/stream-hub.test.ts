@@ -228,4 +228,27 @@ describe('StagingHub when the upstream connects again', () => {
     unsubscribe();
     hub.close();
   });
+
+  it('when the channel stopped without viewers and upstream lists other rows, then the next viewer sees only those', async () => {
+    const hub = hubWith(
+      scriptedUpstream([
+        [payload(['SW-1', 'SW-2', 'SW-3'], '2026-11-20T10:00:00.000Z')],
+        [payload(['SW-7'], '2026-11-20T10:00:05.000Z')],
+      ]),
+      30,
+    );
+    const first = hub.subscribe('plume', 'ON', null, () => undefined);
+    await wait(20);
+    first();
+    await wait(80);
+    const rows: string[][] = [];
+    const second = hub.subscribe('plume', 'ON', null, ({ message }) => {
+      if (message.type === 'snapshot' || message.type === 'upsert')
+        rows.push(message.rows.map((row) => ('name' in row ? row.name : row.key)));
+    });
+    await wait(40);
+    expect(rows).toEqual([[], ['SW-7']]);
+    second();
+    hub.close();
+  });
 });

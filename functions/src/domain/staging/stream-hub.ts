@@ -81,7 +81,7 @@ class Channel {
   private rows = new Map<string, StagingRow>();
   private buffer: Array<{ seq: number; delivered: Delivered }> = [];
   private seq = 0;
-  private readonly epoch = randomBytes(6).toString('hex');
+  private epoch = randomBytes(6).toString('hex');
   private listeners = new Set<Listener>();
   /** What ends each viewer's answer when the hub closes (shutdown). */
   private enders = new Map<Listener, () => void>();
@@ -159,10 +159,17 @@ class Channel {
     };
   }
 
+  /**
+   * Closes the upstream. Nobody is watching: the channel forgets its rows and its changes and takes a new
+   * id, so the next viewer starts from the next connection's listing (a resume gets a snapshot).
+   */
   stop() {
     this.abort?.abort();
     this.abort = null;
     this.status = { state: 'reconnecting' };
+    this.rows.clear();
+    this.buffer = [];
+    this.epoch = randomBytes(6).toString('hex');
   }
 
   /** Shutdown: the upstream closed at once and every viewer's answer ended. */
