@@ -67,13 +67,7 @@ describe('through a path that buffers answers', () => {
     await closeAdmin();
   });
 
-  // Skipped in the suite, for a written reason: it passes on its own, but the Ontario Plume stream it
-  // leaves on a function worker makes the next /plume-stage page in the same emulator run show 18 rows
-  // instead of 6 (tests/e2e/staging.test.ts), whatever the order. The same path is proven in the API
-  // suite (functions/src/http/staging.api.test.ts, through the buffering proxy, p95 well under 1 s); run
-  // this one alone with `-t 'behind a proxy'` until the stream it leaves is closed on every worker.
-  // Skip reason: the Ontario stream this test leaves on a function worker breaks the next /plume-stage page.
-  it.skip('when an installer opens /plume-stage behind a proxy that delivers each answer only when it ends, then the page switches to the poll form and shows every change, p95 event → screen within 1 s', async () => {
+  it('when an installer opens /plume-stage behind a proxy that delivers each answer only when it ends, then the page switches to the poll form and shows every change, p95 event → screen within 1 s', async () => {
     // 20 switch changes a second over 30 switches of each province for 15 s, then quiet (upstream stamps each).
     const RATE = 20;
     const SECONDS = 15;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LISTS, type AdminListId } from '@insight/common/admin-lists';
 import { NETWORK_COLLECTIONS } from '@insight/common/network';
 import { STAGING_LISTS } from '@insight/common/staging-lists';
+import { PARAMETERS } from '@insight/common/threshold';
 import { firestoreAdminStore } from '../../functions/src/adapters/firestore/firestore-admin-store';
 import { parseListFields } from '../../functions/src/domain/admin/list-fields';
 import { AppError } from '../../functions/src/lib/app-error';
@@ -165,34 +166,27 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
   });
 
   it('when threshold definitions and variants are used by rules, then their counts follow and their deletes are refused', async () => {
-    const [def, variant, rule] = [uniqueId('DEF'), uniqueId('VAR'), uniqueId('RULE')];
-    const parameter = 'oltRxPower';
-    // One definition per parameter: remove a seeded one for this parameter if any, for this test's own.
-    await save('definitions', def, {
-      tdId: def,
-      name: 'Stress definition',
-      parameter: 'txPower',
-      format: null,
-      direction: 'higherIsBetter',
-      category: 'optical',
-      fallback: 'n/a',
-      description: null,
-    }).catch(async (error: unknown) => {
-      if (!(error instanceof AppError)) throw error;
-      // A seeded definition holds the parameter: this test then uses another one.
-      await save('definitions', def, {
-        tdId: def,
+    const [own, variant, rule] = [uniqueId('DEF'), uniqueId('VAR'), uniqueId('RULE')];
+    // One definition per parameter: this test's own on a free parameter, or (every parameter taken by
+    // the seeded set another suite wrote) one already stored, counted from where it stands.
+    const definitions = await db().collection(ADMIN_LISTS.definitions.collection).get();
+    const taken = new Set(definitions.docs.map((doc) => doc.get('parameter') as string));
+    const free = PARAMETERS.find((parameter) => !taken.has(parameter));
+    if (free)
+      await save('definitions', own, {
+        tdId: own,
         name: 'Stress definition',
-        parameter,
+        parameter: free,
         format: null,
         direction: 'higherIsBetter',
         category: 'optical',
         fallback: 'n/a',
         description: null,
-      }).catch(() => undefined);
-    });
-    const definition = await db().collection(ADMIN_LISTS.definitions.collection).doc(def).get();
-    if (!definition.exists) return expect.unreachable('no free parameter for the test definition');
+      });
+    const def = free ? own : definitions.docs[0]!.id;
+    const countOf = async (list: AdminListId, id: string) =>
+      (await db().collection(ADMIN_LISTS[list].collection).doc(id).get()).get('ruleCount') as unknown;
+    const before = free ? 0 : ((await countOf('definitions', def)) as number);
     await save('variants', variant, {
       tdId: variant,
       variantName: 'Stress variant',
@@ -213,10 +207,9 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
       version: null,
       description: null,
     });
-    const countOf = async (list: AdminListId, id: string) =>
-      (await db().collection(ADMIN_LISTS[list].collection).doc(id).get()).get('ruleCount') as unknown;
     await eventually(
-      async () => (await countOf('definitions', def)) === 1 && (await countOf('variants', variant)) === 1,
+      async () =>
+        (await countOf('definitions', def)) === before + 1 && (await countOf('variants', variant)) === 1,
       {
         what: 'rule counts',
         deadlineMs: 90_000,
@@ -226,7 +219,11 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
     expect(await outcome(store.remove('variants', variant, actor))).toBe('inUse');
     await store.remove('rules', rule, actor);
     expect(await outcome(store.remove('variants', variant, actor))).toBe('ok');
-    expect(await outcome(store.remove('definitions', def, actor))).toBe('ok');
+    await eventually(async () => (await countOf('definitions', def)) === before, {
+      what: 'the definition count back',
+      deadlineMs: 90_000,
+    });
+    if (free) expect(await outcome(store.remove('definitions', def, actor))).toBe('ok');
   });
 
   it('when two saves that break an invariant together arrive at once, then exactly one is written', async () => {
@@ -267,9 +264,7 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
     const [def, v1, v2] = [uniqueId('DEF'), uniqueId('V1'), uniqueId('V2')];
     const definitions = await db().collection(ADMIN_LISTS.definitions.collection).get();
     const taken = new Set(definitions.docs.map((doc) => doc.get('parameter') as string));
-    const free = (['rxPower', 'txPower', 'oltRxPower', 'rssi', 'wifiHealth', 'firmware'] as const).find(
-      (p) => !taken.has(p),
-    );
+    const free = PARAMETERS.find((p) => !taken.has(p));
     const definition = (tdId: string, parameter: string) => ({
       tdId,
       name: 'Race definition',
