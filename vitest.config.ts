@@ -1,5 +1,39 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Every core for the suites that need nothing running (Vitest's default leaves one idle: half of a 2-core
+ * machine). The emulator suites run one file at a time, one project after the other (`groupOrder`).
+ */
+const WORKERS = Math.max(2, availableParallelism());
+
+/**
+ * The second end-to-end lane (see the `e2e` projects below): pages that neither change nor read the state
+ * the first lane's files change (thresholds, the playbook, the simulator's streams and latency).
+ */
+const E2E_SHELL_ADMIN = [
+  'tests/e2e/shell.test.ts',
+  'tests/e2e/net-manage.test.ts',
+  'tests/e2e/generic-staging.test.ts',
+  'tests/e2e/sample.test.ts',
+  'tests/e2e/roles.test.ts',
+  'tests/e2e/global-search.test.ts',
+  'tests/e2e/tool-links.test.ts',
+  'tests/e2e/prerender.test.ts',
+  'tests/e2e/bundle.test.ts',
+  'tests/e2e/platform.test.ts',
+  'tests/e2e/api-chain.test.ts',
+];
+
+/** The end-to-end files that run with nothing else (see `e2e-alone` below). */
+const E2E_ALONE = ['tests/e2e/buffering-path.test.ts'];
+
+/**
+ * What a test against the emulators waits for with `expect.poll` unless it says otherwise: as long as
+ * Playwright's own waits (Vitest's default, 1 s, is shorter than a page load on a busy 2-core machine).
+ */
+const EMULATOR_POLL = { poll: { timeout: 15_000, interval: 100 } };
 
 /**
  * Test projects: `unit` and `web` need nothing running; `api` runs the functions' Express app in-process;
@@ -7,6 +41,7 @@ import react from '@vitejs/plugin-react';
  */
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {
@@ -53,6 +88,8 @@ export default defineConfig({
       {
         test: {
           name: 'rules',
+          expect: EMULATOR_POLL,
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/rules/**/*.test.ts'],
           fileParallelism: false,
@@ -60,11 +97,45 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      // The end-to-end suite in two projects that scripts/emulator-suites.ts runs side by side, each one file
+      // at a time on the same emulators: `e2e` holds every file that changes shared state (threshold rules,
+      // the playbook, the simulator's stream settings and latency) or reads it (the 360 view, the staging
+      // pages), `e2e-shell-admin` the pages that do neither (the shell, the admin lists, roles, search).
       {
         test: {
           name: 'e2e',
+          expect: EMULATOR_POLL,
+          sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          exclude: [...E2E_SHELL_ADMIN, ...E2E_ALONE],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Alone on the emulators, after the lanes: the page behind the buffering proxy is held to every
+        // change of one upstream connection and to a latency target (other files' requests would start more
+        // function instances, each with its own upstream connection, and share the cores).
+        test: {
+          name: 'e2e-alone',
+          sequence: { groupOrder: 2 },
+          expect: EMULATOR_POLL,
+          environment: 'node',
+          include: E2E_ALONE,
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e-shell-admin',
+          expect: EMULATOR_POLL,
+          sequence: { groupOrder: 2 },
+          environment: 'node',
+          include: E2E_SHELL_ADMIN,
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -75,6 +146,7 @@ export default defineConfig({
         // under the emulator lock, outside the step that runs the suite for the other projects).
         test: {
           name: 'shutdown',
+          sequence: { groupOrder: 4 },
           environment: 'node',
           include: ['tests/shutdown/**/*.test.ts'],
           fileParallelism: false,
@@ -87,6 +159,8 @@ export default defineConfig({
         // 200-row test waits for hundreds of them. One file at a time, like rules and e2e (one database).
         test: {
           name: 'triggers',
+          expect: EMULATOR_POLL,
+          sequence: { groupOrder: 3 },
           environment: 'node',
           include: ['tests/triggers/**/*.test.ts'],
           fileParallelism: false,

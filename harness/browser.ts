@@ -90,6 +90,8 @@ export function useBrowser() {
       const context = await handle.browser.newContext({
         viewport: options.viewport ?? { width: 1440, height: 900 },
         colorScheme: options.colorScheme ?? 'light',
+        // No animation: what the tests read is the same, and the browser does not repaint spinners all along.
+        reducedMotion: 'reduce',
         javaScriptEnabled: options.javaScriptEnabled ?? true,
         baseURL: options.baseURL ?? PORTAL,
       });

@@ -2,13 +2,13 @@
  * `npm test`: typecheck, lint, format check, unit + web + API tests, then the rules, end-to-end and
  * trigger suites under one `firebase emulators:exec` (with the simulator), after a check that Ctrl-C stops
  * every emulator process (tests/shutdown). Prints every step's result and one closing line
- * "tests: N passed, N failed"; exits non-zero if anything failed.
+ * "tests: N passed, N failed", after the failed tests by name; exits non-zero if anything failed.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/emulator-env';
 import { ensureChromium } from './lib/prerequisites';
-import { run } from './lib/processes';
+import { run, runFiltered } from './lib/processes';
 
 const RESULTS = path.join(ROOT, '.cache/test-results');
 rmSync(RESULTS, { recursive: true, force: true });
@@ -18,8 +18,12 @@ interface Step {
   name: string;
   command: string;
   args: string[];
-  /** Vitest JSON report this step writes, counted in the closing line. */
-  report?: string;
+  /** Vitest JSON reports this step writes, counted in the closing line. */
+  reports?: string[];
+  /** Runs the built portal (skipped when the build or the prerequisites failed). */
+  needsBuild?: boolean;
+  /** Runs at the same time as the steps next to it with the same flag (each on one core, mostly). */
+  together?: boolean;
 }
 
 const vitest = (projects: string[], report: string) => [
@@ -32,14 +36,14 @@ const vitest = (projects: string[], report: string) => [
 ];
 
 const steps: Step[] = [
-  { name: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'] },
-  { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'] },
-  { name: 'format', command: 'npm', args: ['run', 'format:check', '--silent'] },
+  { name: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'], together: true },
+  { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'], together: true },
+  { name: 'format', command: 'npm', args: ['run', 'format:check', '--silent'], together: true },
   {
     name: 'unit, web and API tests',
     command: 'npx',
     args: vitest(['unit', 'web', 'api'], 'unit.json'),
-    report: 'unit.json',
+    reports: ['unit.json'],
   },
   { name: 'build', command: 'npm', args: ['run', 'build', '--silent'] },
   {
@@ -52,9 +56,11 @@ const steps: Step[] = [
     name: 'Ctrl-C stops every emulator process (shutdown)',
     command: 'npx',
     args: vitest(['shutdown'], 'shutdown.json'),
-    report: 'shutdown.json',
+    reports: ['shutdown.json'],
+    needsBuild: true,
   },
   {
+    // The rules suite, the two end-to-end lanes side by side, the trigger suite (scripts/emulator-suites.ts).
     name: 'rules, end-to-end and trigger tests (emulators)',
     command: process.execPath,
     args: [
@@ -64,41 +70,83 @@ const steps: Step[] = [
       'exec',
       '--with-simulator',
       '--',
-      vitest(['rules', 'e2e', 'triggers'], 'emulators.json').join(' '),
+      `node --import tsx scripts/emulator-suites.ts ${RESULTS}`,
     ],
-    report: 'emulators.json',
+    reports: ['rules', 'e2e', 'e2e-shell-admin', 'triggers', 'e2e-alone'].map(
+      (project) => `emulators-${project}.json`,
+    ),
+    needsBuild: true,
   },
 ];
 
 const outcomes: Array<{ name: string; ok: boolean; seconds: number }> = [];
 let buildFailed = !(await ensureChromium());
 if (buildFailed) outcomes.push({ name: 'prerequisites (Chromium)', ok: false, seconds: 0 });
-for (const step of steps) {
-  if (buildFailed && (step.report === 'emulators.json' || step.report === 'shutdown.json')) {
+/** Runs one step (its lines behind its name when `labelled`); its outcome. */
+async function runStep(step: Step, labelled: boolean) {
+  const started = Date.now();
+  const code = labelled
+    ? await runFiltered(step.command, step.args, null, { label: step.name })
+    : await run(step.command, step.args);
+  return { name: step.name, ok: code === 0, seconds: (Date.now() - started) / 1000 };
+}
+
+for (let index = 0; index < steps.length; index++) {
+  const step = steps[index]!;
+  if (buildFailed && step.needsBuild) {
     outcomes.push({ name: `${step.name} (not run: build or prerequisites failed)`, ok: false, seconds: 0 });
     continue;
   }
+  if (step.together) {
+    const batch = [step];
+    while (steps[index + 1]?.together) batch.push(steps[++index]!);
+    console.log(`\n=== ${batch.map((each) => each.name).join(', ')} (together) ===`);
+    outcomes.push(...(await Promise.all(batch.map((each) => runStep(each, true)))));
+    continue;
+  }
   console.log(`\n=== ${step.name} ===`);
-  const started = Date.now();
-  const code = await run(step.command, step.args);
-  outcomes.push({ name: step.name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
-  if (step.name === 'build' && code !== 0) buildFailed = true;
+  const outcome = await runStep(step, false);
+  outcomes.push(outcome);
+  if (step.name === 'build' && !outcome.ok) buildFailed = true;
+}
+
+interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: Array<{
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: Array<{ fullName: string; status: string; failureMessages?: string[] }>;
+  }>;
 }
 
 let passed = 0;
 let failed = 0;
-for (const step of steps) {
-  const file = step.report && path.join(RESULTS, step.report);
-  if (!file || !existsSync(file)) continue;
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+const failures: string[] = [];
+for (const file of steps.flatMap((step) => step.reports ?? []).map((name) => path.join(RESULTS, name))) {
+  if (!existsSync(file)) continue;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  const firstLine = (text = '') => text.split('\n')[0]?.slice(0, 300);
+  for (const result of report.testResults) {
+    const relative = path.relative(ROOT, result.name);
+    const failedTests = result.assertionResults.filter((assertion) => assertion.status === 'failed');
+    for (const assertion of failedTests)
+      failures.push(`${relative} › ${assertion.fullName}: ${firstLine(assertion.failureMessages?.[0])}`);
+    // A file that failed outside its tests (a hook, an import).
+    if (result.status === 'failed' && failedTests.length === 0)
+      failures.push(`${relative}: ${firstLine(result.message)}`);
+  }
 }
 
 console.log('\n=== summary ===');
 for (const outcome of outcomes)
   console.log(`${outcome.ok ? 'ok  ' : 'FAIL'}  ${outcome.name} (${outcome.seconds.toFixed(1)} s)`);
 const stepFailures = outcomes.filter((outcome) => !outcome.ok).length;
+// The failed tests again, last, where a CI log's tail shows them.
+for (const failure of failures) console.log(`failed: ${failure}`);
 console.log(
   `tests: ${passed} passed, ${failed + (failed === 0 && stepFailures > 0 ? stepFailures : 0)} failed`,
 );

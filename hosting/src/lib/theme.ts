@@ -26,6 +26,19 @@ export function buildTheme(mode: ThemeMode, language: Language, gridLocale: Grid
       components: {
         MuiButtonBase: { defaultProps: { disableRipple: false } },
         MuiAppBar: { defaultProps: { elevation: 0 } },
+        // People who ask their system for less motion get none: no spinning, pulsing, rippling or sliding.
+        MuiCssBaseline: {
+          styleOverrides: {
+            '@media (prefers-reduced-motion: reduce)': {
+              '*, *::before, *::after': {
+                animationDuration: '0.01ms !important',
+                animationIterationCount: '1 !important',
+                transitionDuration: '0.01ms !important',
+                scrollBehavior: 'auto !important',
+              },
+            },
+          },
+        },
         // Every grid keeps its first column in view on a phone (lib/grid-phone.ts).
         MuiDataGrid: { styleOverrides: { root: ({ theme }: { theme: Theme }) => pinnedFirstColumn(theme) } },
       },
