@@ -22,7 +22,10 @@ interface Step {
   reports?: string[];
   /** Runs the built portal (skipped when the build or the prerequisites failed). */
   needsBuild?: boolean;
-  /** Runs at the same time as the steps next to it with the same flag (each on one core, mostly). */
+  /**
+   * Runs at the same time as the steps next to it with the same flag: typecheck, lint and format use one
+   * core each for most of their time, and the unit tests fill what they leave.
+   */
   together?: boolean;
 }
 
@@ -44,6 +47,7 @@ const steps: Step[] = [
     command: 'npx',
     args: vitest(['unit', 'web', 'api'], 'unit.json'),
     reports: ['unit.json'],
+    together: true,
   },
   { name: 'build', command: 'npm', args: ['run', 'build', '--silent'] },
   {
