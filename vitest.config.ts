@@ -18,8 +18,6 @@ const E2E_SHELL_ADMIN = [
   'tests/e2e/generic-staging.test.ts',
   'tests/e2e/sample.test.ts',
   'tests/e2e/roles.test.ts',
-  'tests/e2e/global-search.test.ts',
-  'tests/e2e/tool-links.test.ts',
   'tests/e2e/prerender.test.ts',
   'tests/e2e/bundle.test.ts',
   'tests/e2e/platform.test.ts',

@@ -107,6 +107,9 @@ try {
       }
     let html = template
       .replace(entry[0], `<meta name="insight-entry" content="${entry[1]}" />`)
+      // The entry's own imports are fetched when it starts, after the first paint: preloaded from the
+      // head, they would compete with the page's first paint for the connection.
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
       .replace(
         '</head>',
         `<style data-prerender-css="">${STATIC_CSS}${[...rules].join('')}</style>\n  </head>`,

@@ -12,6 +12,17 @@ let pendingWrite: Promise<unknown> = Promise.resolve();
 const macsOf = (document: Record<string, unknown> | null): string[] =>
   Array.isArray(document?.macs) ? document.macs.filter((mac): mac is string => typeof mac === 'string') : [];
 
+/**
+ * Adds a MAC to the user's recent lookups without reading the list (the 360 view): resolves with the
+ * list as written.
+ */
+export function rememberLookup(uid: string, mac: string): Promise<string[]> {
+  const write = store().then(({ rememberRecent }) => rememberRecent(uid, mac));
+  pendingWrite = write;
+  write.then((macs) => lastSeen.set(uid, macs)).catch(() => undefined);
+  return write;
+}
+
 /** A user's recent MAC lookups (last 20), kept in recent_lookups/{uid} so they follow the user between machines. */
 export function useRecentLookups(uid: string | null) {
   // The list is kept with the uid it belongs to, so another user's list is never shown.
@@ -42,9 +53,9 @@ export function useRecentLookups(uid: string | null) {
   const remember = useCallback(
     (mac: string) => {
       if (!uid) return;
-      const write = store().then(({ rememberRecent }) => rememberRecent(uid, mac));
-      pendingWrite = write;
-      write.then((macs) => show(uid, macs)).catch(() => undefined);
+      rememberLookup(uid, mac)
+        .then((macs) => show(uid, macs))
+        .catch(() => undefined);
     },
     [uid, show],
   );

@@ -21,10 +21,10 @@ import { config } from '../config/env';
 export const firebaseApp = initializeApp(config.firebase);
 
 /** Local persistence (docs/requirements.md, "Sign-in and sessions"); the SDK refreshes the ID token before it expires. */
-export const auth = initializeAuth(firebaseApp, {
-  persistence: browserLocalPersistence,
-  popupRedirectResolver: browserPopupRedirectResolver,
-});
+// The popup's resolver is given to the sign-in call only: given here, Auth would load Google's iframe at
+// every page load on a phone (it initialises it ahead on mobile browsers), a request chain before the
+// kept session is usable.
+export const auth = initializeAuth(firebaseApp, { persistence: browserLocalPersistence });
 const googleProvider = new GoogleAuthProvider();
 googleProvider.setCustomParameters({ prompt: 'select_account' });
 
@@ -33,7 +33,7 @@ if (config.emulators) connectAuthEmulator(auth, config.emulators.authUrl, { disa
 /** Calls `onUser` with the signed-in user (or null) now and at each sign-in, sign-out and token refresh. */
 export const watchIdToken = (onUser: (user: User | null) => void) => onIdTokenChanged(auth, onUser);
 
-export const signInWithGoogle = () => signInWithPopup(auth, googleProvider).then(() => undefined);
+export const signInWithGoogle = () => signInWithPopup(auth, googleProvider, browserPopupRedirectResolver).then(() => undefined);
 
 export const signOutUser = () => signOut(auth);
 

@@ -11,7 +11,10 @@ import {
 } from '@insight/common/customer360';
 import { isErrorCode } from '@insight/common/errors';
 import { pathBuffers } from '@insight/common/stream-path';
+import { normalizeMac } from '@insight/common/mac';
+import { mayHaveSession } from '../../../lib/auth-session';
 import { apiFetch, apiStream, HttpError } from '../../../lib/http-client';
+import { languageOfPath, stripLanguage } from '../../../lib/language-path';
 import { useTrackedCall } from '../../../lib/tracked-calls';
 
 export interface SectionData {
@@ -64,6 +67,15 @@ function networkTimes(path: string): { first: number; last: number } | null {
  */
 function fromStream(mac: string, section: Section, language: string): Promise<unknown> | null {
   if (buffered) return null;
+  const entry = startViewStream(mac, language);
+  const promise = entry.waiting.get(section) ?? null;
+  // Each section takes its line once; asking again goes to the section's own route.
+  entry.waiting.delete(section);
+  return promise;
+}
+
+/** The whole-view stream of a MAC and language: the one in flight (started less than 5 s ago), or a new one. */
+function startViewStream(mac: string, language: string): StreamEntry {
   const key = `${mac}:${language}`;
   let entry = streams.get(key);
   if (!entry || performance.now() - entry.started > STREAM_REUSE_MS) {
@@ -72,8 +84,9 @@ function fromStream(mac: string, section: Section, language: string): Promise<un
     for (const name of SECTIONS)
       waiting.set(name, new Promise((resolve, reject) => settles.set(name, { resolve, reject })));
     for (const promise of waiting.values()) promise.catch(() => undefined);
-    entry = { started: performance.now(), waiting };
-    streams.set(key, entry);
+    const created: StreamEntry = { started: performance.now(), waiting };
+    entry = created;
+    streams.set(key, created);
     const timings: Array<{ atMs: number; receivedAt: number }> = [];
     const path = `/360/${mac}?language=${language}`;
     apiStream(path, (raw) => {
@@ -118,17 +131,31 @@ function fromStream(mac: string, section: Section, language: string): Promise<un
         bufferedAnswers = verdict ? bufferedAnswers + 1 : 0;
         buffered = bufferedAnswers >= BUFFERED_ANSWERS_TO_SWITCH;
       })
-      .catch((error: unknown) => settles.forEach((settle) => settle.reject(error)))
+      .catch((error: unknown) => {
+        // A prefetched stream that failed as a whole before any section took its line (no session, no
+        // access, no network) is not reused: the sections asked for later ask again.
+        if (streams.get(key) === created && waiting.size === SECTIONS.length) streams.delete(key);
+        settles.forEach((settle) => settle.reject(error));
+      })
       .finally(() =>
         settles.forEach((settle) =>
           settle.reject(new HttpError(502, 'upstream_error', 'Section missing from the answer')),
         ),
       );
   }
-  const promise = entry.waiting.get(section) ?? null;
-  // Each section takes its line once; asking again goes to the section's own route.
-  entry.waiting.delete(section);
-  return promise;
+  return entry;
+}
+
+/**
+ * A view opened directly (a link, a reload, a kept session): its answer is asked for as the view's code
+ * loads, beside the session's start, instead of after the page's first render; the sections' reads
+ * then take their lines from this stream.
+ */
+export function prefetchOpenedView(pathname: string): void {
+  const path = /^\/i\/mac\/([^/]+)$/.exec(stripLanguage(pathname));
+  const mac = path && path[1] !== 'enter-mac' ? normalizeMac(decodeURIComponent(path[1]!)) : null;
+  if (!mac || buffered || !mayHaveSession()) return;
+  startViewStream(mac, languageOfPath(pathname));
 }
 
 /**

@@ -32,7 +32,7 @@ import { useOperation } from '../../../hooks/use-operation';
 import { useRegenerateCertificate } from '../api/birth-certificates';
 import { resetDevice } from '../api/operations';
 import type { ViewSections } from '../api/sections';
-import type { TabKey } from './view-tabs';
+import type { TabKey } from './tab-keys';
 
 const ICONS: Record<Severity, React.ReactNode> = {
   fail: <ErrorIcon color="error" fontSize="small" />,

@@ -8,7 +8,7 @@ import enErrors from '../../../locales/en/errors.json';
 import common from '../../../locales/en/common.json';
 import { fail, ok } from '../../../testing/fake-api';
 import { renderApp, type RenderAppOptions } from '../../../testing/render-app';
-import Insight360Page from './insight360-page';
+import Insight360Page, { REVEAL_WAIT_MS } from './insight360-page';
 import { certificate, customer, everySection, failedLine, line, viewApi, wan } from './view.fixtures';
 
 // Each test has a device of its own: the view's stream is shared for a few seconds per MAC.
@@ -28,15 +28,30 @@ function openView(mac: string, options: RenderAppOptions & { query?: string } = 
 const card = (id: string) => screen.getByTestId(id);
 
 describe('Insight360Page', () => {
-  it('when the sections are still coming, then every card shows its skeleton and the node tools wait without a notice', async () => {
+  it('when no section has answered yet, then the header, the summary and the findings wait, nothing is drawn under them, and the node tools wait without a notice', async () => {
     const mac = nextMac();
     await openView(mac, { api: viewApi(mac, { lines: [], open: true }) });
-    for (const id of ['section-wan', 'section-lan', 'section-voice', 'section-bc'])
-      expect(card(id).getAttribute('data-state')).toBe('loading');
     const compass = await screen.findByTestId('tool-link-compass');
     expect(compass.getAttribute('href')).toBe(`https://compass.test/devices/${mac}`);
     expect(screen.getByTestId('tool-link-networkConsole').hasAttribute('href')).toBe(false);
     expect(screen.queryByTestId('tool-links-missing')).toBeNull();
+    expect(card('findings').getAttribute('data-state')).toBe('loading');
+    // Nothing under the findings until the answers are in: nothing on screen moves when they come.
+    expect(screen.queryByTestId('section-wan')).toBeNull();
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('when one section is slow, then the rest of the view is drawn once the wait after the first answer is over, and the slow card shows its skeleton', async () => {
+    const mac = nextMac();
+    const lines = everySection(mac).filter((_, index) => index !== 3);
+    await openView(mac, { api: viewApi(mac, { lines, open: true }) });
+    await waitFor(() => expect(card('section-voice').getAttribute('data-state')).toBe('loading'), {
+      timeout: REVEAL_WAIT_MS + 2_000,
+    });
+    expect(card('section-wan').getAttribute('data-state')).toBe('ready');
+    expect(card('section-bc').getAttribute('data-state')).toBe('ready');
+    expect(card('findings').getAttribute('data-state')).toBe('partial');
+    expect(screen.getByRole('tablist')).toBeTruthy();
   });
 
   it('when every section answers (engineering), then the header, the empty states and the links carry the device and the customer, and the reset is offered', async () => {

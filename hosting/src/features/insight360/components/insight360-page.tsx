@@ -1,22 +1,26 @@
-import { useEffect } from 'react';
-import { Alert, Box, Stack, Tab, Tabs } from '@mui/material';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { Alert, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useParams } from 'wouter';
 import { formatMac, normalizeMac } from '@insight/common/mac';
-import { useRecentLookups } from '../../../hooks/use-recent-lookups';
+import { rememberLookup } from '../../../hooks/use-recent-lookups';
 import { useAuth } from '../../../providers/auth-provider';
 import { usePreferences } from '../../../providers/preferences-provider';
-import { useDiagnosis, usePlaybook } from '../api/diagnosis';
+import { useDiagnosis, useLooks, usePlaybook } from '../api/diagnosis';
 import { useExternalLinks } from '../api/external-links';
-import { useViewSections } from '../api/sections';
+import { prefetchOpenedView, useViewSections, type ViewSections } from '../api/sections';
 import { useDebouncedMac } from '../hooks/use-debounced-mac';
 import { useTabParam } from '../hooks/use-tab-param';
-import { CustomerCard } from './customer-card';
 import { FindingsList } from './findings-list';
 import { LookChanges } from './look-changes';
 import { SummaryStrip, useStripEntries } from './summary-strip';
 import { ViewHeader } from './view-header';
-import { preloadTabs, TAB_KEYS, VIEW_TABS } from './view-tabs';
+import { TAB_KEYS } from './tab-keys';
+
+const loadDetails = () => import('./view-details');
+const ViewDetails = lazy(loadDetails);
+
+prefetchOpenedView(window.location.pathname);
 
 /** /i/mac/{mac}: the 360 view; the mac parameter is optional (absent: go to the entry page). */
 export default function Insight360Page() {
@@ -35,35 +39,93 @@ export default function Insight360Page() {
   return <Insight360View mac={mac} />;
 }
 
+/**
+ * How long the view waits for its slowest answer, once the first has arrived, before it draws what sits
+ * under the findings with what it has (the slow section then shows its own loading state).
+ */
+export const REVEAL_WAIT_MS = 800;
+
+/** Runs `callback` when the browser is idle (soon, at the latest); returns what cancels it. */
+function whenIdle(callback: () => void): () => void {
+  if (window.requestIdleCallback) {
+    const handle = window.requestIdleCallback(callback, { timeout: 2_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(callback, 300);
+  return () => window.clearTimeout(timer);
+}
+
+/**
+ * The view draws from the top down and never inserts anything above what is on screen (no layout
+ * shift): the header, the summary and the findings at once; the changes, the customer card, then the
+ * tabs and their panel once every answer is in (or REVEAL_WAIT_MS after the first), each stage as a
+ * transition (rendered in slices, so the page stays responsive while it draws).
+ */
+function useRevealStage(sections: ViewSections, looksAnswered: boolean): 0 | 1 | 2 {
+  const answered = Object.values(sections).filter((section) => !section.isLoading).length;
+  const all = answered === Object.keys(sections).length && looksAnswered;
+  const some = answered > 0;
+  const [stage, setStage] = useState<0 | 1 | 2>(0);
+  useEffect(() => {
+    const next = (value: 1 | 2) => startTransition(() => setStage(value));
+    if (stage === 1) return next(2);
+    if (stage === 2 || !some) return;
+    if (all) return next(1);
+    const timer = window.setTimeout(() => next(1), REVEAL_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [stage, all, some]);
+  return stage;
+}
+
 function Insight360View({ mac: requestedMac }: { mac: string }) {
+  const mac = useDebouncedMac(requestedMac)!;
+  // Another device is another view: drawn again from the top.
+  return <DeviceView key={mac} mac={mac} />;
+}
+
+function DeviceView({ mac }: { mac: string }) {
   const { t, i18n } = useTranslation('insight360');
   const { t: te } = useTranslation('errors');
   const { state } = useAuth();
   const roles = state.status === 'signedIn' ? state.user.roles : [];
-  const mac = useDebouncedMac(requestedMac)!;
-  const { remember } = useRecentLookups(state.status === 'signedIn' ? state.user.uid : null);
-  useEffect(() => {
-    remember(mac);
-  }, [mac, remember]);
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 300));
-    idle(() => void preloadTabs().catch(() => undefined));
-  }, []);
+  const uid = state.status === 'signedIn' ? state.user.uid : null;
+  // Looks stored from this moment on are this view's own (the API stores one after its answer).
+  const [openedAt] = useState(() => Date.now());
 
   const sections = useViewSections(mac, i18n.language === 'fr' ? 'fr' : 'en');
   const links = useExternalLinks();
   const strip = useStripEntries(sections);
   const diagnosis = useDiagnosis(sections);
   const playbook = usePlaybook();
+  const looks = useLooks(mac);
+  const stage = useRevealStage(sections, !looks.isLoading);
   const [tab, setTab] = useTabParam(TAB_KEYS);
+
+  // Once the view is drawn: the lookup joins the user's recent ones, and the detailed tabs' code loads.
+  const drawn = stage === 2;
+  useEffect(() => {
+    if (!drawn || !uid) return;
+    return whenIdle(() => void rememberLookup(uid, mac).catch(() => undefined));
+  }, [drawn, uid, mac]);
+  useEffect(() => {
+    if (!drawn) return;
+    return whenIdle(
+      () =>
+        void loadDetails()
+          .then(({ preloadTabs }) => preloadTabs())
+          .catch(() => undefined),
+    );
+  }, [drawn]);
+  // The details' code loads once the findings are drawn, not before (it would share the network with
+  // the answers the findings wait for).
+  useEffect(() => {
+    if (stage >= 1) void loadDetails().catch(() => undefined);
+  }, [stage]);
+
   const customerError = sections.customer.error;
-  const networkType = sections.wan.data?.data.details.networkType;
-  const tabLabel = (key: (typeof TAB_KEYS)[number], fallback: string) =>
-    key === 'wan' ? t('tabs.wan', { networkType: networkType ?? fallback }) : t(`tabs.${key}`);
-  const Panel = VIEW_TABS[tab];
 
   return (
-    <Stack spacing={2} sx={{ maxWidth: 1400 }}>
+    <Stack spacing={2} sx={{ maxWidth: 1400 }} data-stage={stage}>
       <ViewHeader mac={mac} roles={roles} sections={sections} links={links} />
       {customerError?.code === 'mac_not_found' ? (
         <Alert severity="warning" data-testid="mac-not-found">
@@ -90,31 +152,29 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
         playbook={playbook}
         onOpenTab={setTab}
       />
-      {customerError?.code !== 'mac_not_found' && (
+      {stage >= 1 && customerError?.code !== 'mac_not_found' && (
         <>
           <LookChanges
-            key={mac}
             mac={mac}
             measures={diagnosis.measures}
             complete={diagnosis.pending.length === 0}
+            openedAt={openedAt}
           />
-          <CustomerCard sections={sections} />
         </>
       )}
-      <Tabs
-        value={tab}
-        onChange={(_event, next: typeof tab) => setTab(next)}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        aria-label={t('title')}
-      >
-        {TAB_KEYS.map((key) => (
-          <Tab key={key} value={key} label={tabLabel(key, 'EPON/GPON')} data-testid={`tab-${key}`} />
-        ))}
-      </Tabs>
-      <Box role="tabpanel" aria-label={tabLabel(tab, '')} data-testid={`panel-${tab}`}>
-        <Panel mac={mac} roles={roles} sections={sections} links={links.data} />
-      </Box>
+      {stage >= 2 && (
+        <Suspense fallback={null}>
+          <ViewDetails
+            mac={mac}
+            roles={roles}
+            sections={sections}
+            links={links.data}
+            withCustomer={customerError?.code !== 'mac_not_found'}
+            tab={tab}
+            onTab={setTab}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -3,7 +3,6 @@
  * taken before this view opened) against what the view holds now — "ONU receive power −22.1 → −27.8 dBm
  * since 11/20/26, 3 days ago, looked at by support2" — and the trend of the key measurements.
  */
-import { lazy, Suspense, useState } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
@@ -13,8 +12,7 @@ import { changesSince, type MeasureValue, type SnapshotMeasure } from '@insight/
 import { useNumber } from '../../../components/grade-chip';
 import { useFormatDateTime } from '../../../lib/date';
 import { useLooks } from '../api/diagnosis';
-
-const LookTrend = lazy(() => import('./look-trend'));
+import { LookTrend } from './look-trend';
 
 /** How long ago, in words people say (minutes, hours, days). */
 function useAgo() {
@@ -32,8 +30,11 @@ export function LookChanges({
   mac,
   measures,
   complete,
+  openedAt,
 }: {
   mac: string;
+  /** When the view of this MAC opened: looks stored from then on are this view's own. */
+  openedAt: number;
   measures: Partial<Record<SnapshotMeasure, MeasureValue>>;
   /** Every section has answered (the comparison is then final). */
   complete: boolean;
@@ -42,8 +43,6 @@ export function LookChanges({
   const number = useNumber();
   const formatDate = useFormatDateTime();
   const ago = useAgo();
-  // Looks taken from this moment on are this view's own (stored after its answer).
-  const [openedAt] = useState(() => Date.now());
   const { data, error } = useLooks(mac);
   if (error) return null;
   if (!data)
@@ -117,9 +116,7 @@ export function LookChanges({
           ))}
         </Stack>
       )}
-      <Suspense fallback={null}>
-        <LookTrend looks={data.looks.slice(0, 30)} />
-      </Suspense>
+      <LookTrend looks={data.looks.slice(0, 30)} />
     </Box>
   );
 }

@@ -1,12 +1,20 @@
-/** The key measurements over the device's stored looks, as small sparklines (loaded with the charts). */
+/**
+ * The key measurements over the device's stored looks, as small sparklines. The captions and each
+ * chart's box are drawn at once; the charts library fills the boxes when it has loaded, so nothing
+ * under the trend moves.
+ */
+import { lazy, Suspense } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
-import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
 import { useTranslation } from 'react-i18next';
 import type { LookSnapshot, SnapshotMeasure } from '@insight/common/diagnosis';
 
+const Sparkline = lazy(() => import('./sparkline'));
+/** Each chart's box, reserved before the chart loads. */
+const CHART = { width: 140, height: 32 } as const;
+
 const TRENDED: readonly SnapshotMeasure[] = ['rxPower', 'oltRxPower', 'plumeHealth'];
 
-export default function LookTrend({ looks }: { looks: readonly LookSnapshot[] }) {
+export function LookTrend({ looks }: { looks: readonly LookSnapshot[] }) {
   const { t } = useTranslation('insight360');
   const oldestFirst = [...looks].reverse();
   const series = [
@@ -27,7 +35,7 @@ export default function LookTrend({ looks }: { looks: readonly LookSnapshot[] })
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }} data-testid="look-trend">
       {series.map((item) => (
-        <Box key={item.key} sx={{ minWidth: 140 }}>
+        <Box key={item.key} sx={{ minWidth: CHART.width }}>
           <Typography variant="caption" color="text.secondary">
             {t('diagnosis.trend', { measure: item.label, count: item.values.length })}
           </Typography>
@@ -35,7 +43,9 @@ export default function LookTrend({ looks }: { looks: readonly LookSnapshot[] })
             role="img"
             aria-label={t('diagnosis.trendValues', { measure: item.label, values: item.values.join(' → ') })}
           >
-            <SparkLineChart data={item.values} height={32} width={140} showHighlight showTooltip />
+            <Suspense fallback={<Box sx={CHART} />}>
+              <Sparkline values={item.values} {...CHART} />
+            </Suspense>
           </Box>
         </Box>
       ))}

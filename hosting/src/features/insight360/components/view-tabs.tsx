@@ -1,6 +1,7 @@
 /**
- * The tab registry of the 360 view: every tab once, in order, with what it renders from the view's
- * sections. ?tab=<key> opens one (the first is the default); adding a tab is one entry and its texts.
+ * The tab registry of the 360 view: every tab once, with what it renders from the view's sections.
+ * ?tab=<key> opens one (the first of tab-keys.ts is the default); adding a tab is its key there, one
+ * entry here and its texts.
  */
 import { Suspense, type ReactNode } from 'react';
 import { Box, Stack } from '@mui/material';
@@ -20,6 +21,7 @@ import { ModemPanel } from './modem-panel';
 import { NetworkPanel } from './network-panel';
 import { PlumeSummary } from './plume-summary';
 import { TivoPanel } from './tivo-panel';
+import type { TabKey } from './tab-keys';
 import { ViewCard } from './view-card';
 import { VoicePanel } from './voice-panel';
 import { VoipPanel } from './voip-panel';
@@ -203,7 +205,4 @@ export const VIEW_TABS = {
   legacy: customerTab('legacy', 'legacy.title', LegacyPanel),
   account: customerTab('account', 'tabs.account', AccountPanel),
   bc: CertificatesCard,
-} satisfies Record<string, (props: TabProps) => ReactNode>;
-
-export type TabKey = keyof typeof VIEW_TABS;
-export const TAB_KEYS = Object.keys(VIEW_TABS) as TabKey[];
+} satisfies Record<TabKey, (props: TabProps) => ReactNode>;

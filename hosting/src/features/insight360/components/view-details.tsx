@@ -1,0 +1,61 @@
+/**
+ * What the 360 view draws under the findings once its answers are in: the customer card, the tabs and
+ * the open tab's panel. Its own chunk (with the panels, their dialogs and forms), so that the view's
+ * first chunk is the header, the summary and the findings.
+ */
+import { Box, Tab, Tabs } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { ExternalLinks } from '@insight/common/external-links';
+import type { RoleKey } from '@insight/common/roles';
+import type { ViewSections } from '../api/sections';
+import { CustomerCard } from './customer-card';
+import { TAB_KEYS, type TabKey } from './tab-keys';
+import { VIEW_TABS } from './view-tabs';
+
+export { preloadTabs } from './view-tabs';
+
+export interface ViewDetailsProps {
+  mac: string;
+  roles: readonly RoleKey[];
+  sections: ViewSections;
+  links: ExternalLinks | undefined;
+  /** The customer card is left out when the MAC is unknown. */
+  withCustomer: boolean;
+  tab: TabKey;
+  onTab(next: TabKey): void;
+}
+
+export default function ViewDetails({
+  mac,
+  roles,
+  sections,
+  links,
+  withCustomer,
+  tab,
+  onTab,
+}: ViewDetailsProps) {
+  const { t } = useTranslation('insight360');
+  const networkType = sections.wan.data?.data.details.networkType;
+  const tabLabel = (key: TabKey, fallback: string) =>
+    key === 'wan' ? t('tabs.wan', { networkType: networkType ?? fallback }) : t(`tabs.${key}`);
+  const Panel = VIEW_TABS[tab];
+  return (
+    <>
+      {withCustomer && <CustomerCard sections={sections} />}
+      <Tabs
+        value={tab}
+        onChange={(_event, next: TabKey) => onTab(next)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={t('title')}
+      >
+        {TAB_KEYS.map((key) => (
+          <Tab key={key} value={key} label={tabLabel(key, 'EPON/GPON')} data-testid={`tab-${key}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" aria-label={tabLabel(tab, '')} data-testid={`panel-${tab}`}>
+        <Panel mac={mac} roles={roles} sections={sections} links={links} />
+      </Box>
+    </>
+  );
+}
