@@ -12,7 +12,7 @@
  * Ends with one line:
  *   bench:lighthouse landing_mobile=<score> landing_lcp_ms=<ms> landing_tbt_ms=<ms> view_mobile=<score> view_lcp_ms=<ms> view_tbt_ms=<ms>
  * LIGHTHOUSE_DEBUG=1 prints each run's metrics and the failing audits; LIGHTHOUSE_REPORT=<folder> writes
- * each run's HTML report there.
+ * each run's HTML report and the trace Lighthouse observed there.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -108,6 +108,9 @@ async function audit(name: string, page: Page, url: string, preset: Config, flag
     if (REPORTS) {
       mkdirSync(REPORTS, { recursive: true });
       writeFileSync(path.join(REPORTS, `${name}-${run + 1}.html`), result.report as string);
+      // The page's trace as Lighthouse observed it (before its simulation), for a closer look at the tasks.
+      const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
+      if (trace) writeFileSync(path.join(REPORTS, `${name}-${run + 1}.trace.json`), JSON.stringify(trace));
     }
   }
   // The median run by performance score, so that its metrics belong together.

@@ -11,3 +11,7 @@ export const CHUNK_RELOAD_GUARD_MS = 60_000;
 /** Threshold range entry is limited to ± this bound (docs/requirements.md, "Thresholds"; firestore.rules holds the same). */
 export const THRESHOLD_OUTER_BOUND = 10000;
 export const RECENT_LOOKUPS_LIMIT = 20;
+
+/** The 360 view's sections, in the order the whole-view answer lists them (customer360.ts re-exports them). */
+export const SECTIONS = ['customer', 'wan', 'lan', 'voice', 'birth-certificates'] as const;
+export type Section = (typeof SECTIONS)[number];

@@ -3,7 +3,7 @@
  * and validate) and by the web app (forms and types).
  */
 import { z } from 'zod';
-import { REGENERATION_PUT_AFTER_MS } from './constants';
+import { REGENERATION_PUT_AFTER_MS, SECTIONS, type Section } from './constants';
 import type { ErrorCode } from './errors';
 import { optionalTimestamp } from './network';
 import type { Grading } from './threshold';
@@ -11,8 +11,7 @@ import type { BirthCertificate } from './upstream/birth-certificate';
 import type { TelephonySubscriber } from './upstream/telephony';
 import type { OnuDetails, OnuFirmware, OnuRegistration, OnuState, ProvisioningStatus } from './upstream/wan';
 
-export const SECTIONS = ['customer', 'wan', 'lan', 'voice', 'birth-certificates'] as const;
-export type Section = (typeof SECTIONS)[number];
+export { SECTIONS, type Section };
 
 /** A section-level failure: the other sections still render. */
 export interface SectionError {

@@ -5,27 +5,15 @@
  * and {account} stand for the device's MAC, the customer's fibre node and customer account, URL-encoded.
  */
 import { z } from 'zod';
+import {
+  EXTERNAL_TOOLS,
+  LINK_PLACEHOLDERS,
+  PLACEHOLDER,
+  placeholdersOf,
+  type ExternalTool,
+} from './link-templates';
 
-/** In the order the 360 view shows them. */
-export const EXTERNAL_TOOLS = [
-  'compass',
-  'diagnosticPortal',
-  'epon',
-  'networkConsole',
-  'thorLocation',
-] as const;
-export type ExternalTool = (typeof EXTERNAL_TOOLS)[number];
-
-export const LINK_PLACEHOLDERS = ['mac', 'node', 'account'] as const;
-export type LinkPlaceholder = (typeof LINK_PLACEHOLDERS)[number];
-export type LinkValues = Partial<Record<LinkPlaceholder, string | null>>;
-
-const PLACEHOLDER = /\{(\w+)\}/g;
-
-/** The placeholders a template uses, in order, once each. */
-export function placeholdersOf(template: string): string[] {
-  return [...new Set([...template.matchAll(PLACEHOLDER)].map((match) => match[1]!))];
-}
+export * from './link-templates';
 
 function isHttpUrl(text: string): boolean {
   try {
@@ -58,21 +46,3 @@ export const externalLinksSchema = z.object({
   voipTemplate: linkTemplateSchema,
 });
 export type ExternalLinks = z.infer<typeof externalLinksSchema>;
-
-export type FilledLink = { href: string; missing: null } | { href: null; missing: LinkPlaceholder[] };
-
-/**
- * The template with each placeholder replaced by its URL-encoded value, or which values are missing
- * (empty or absent) when the link cannot be built.
- */
-export function fillLink(template: string, values: LinkValues): FilledLink {
-  const names = placeholdersOf(template) as LinkPlaceholder[];
-  const missing = names.filter((name) => !values[name]?.trim());
-  if (missing.length > 0) return { href: null, missing };
-  return {
-    href: template.replace(PLACEHOLDER, (_, name: LinkPlaceholder) =>
-      encodeURIComponent(values[name]!.trim()),
-    ),
-    missing: null,
-  };
-}

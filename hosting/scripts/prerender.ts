@@ -71,9 +71,11 @@ const STATIC_CSS = [
  * After the copies: removes the ones not shown (one page in the document, as the app will render it),
  * then starts the app's entry script (named by <meta name="insight-entry">) once the page has painted
  * (next frame, or 200 ms in a tab that draws no frame): its download and run never delay the first paint.
+ * The entry's own imports (the meta's data-preload) are asked for at the same moment, beside it, not
+ * after it has arrived.
  */
 const KEEP_ONE_COPY =
-  "(function(){var d=document.documentElement.dataset;document.querySelectorAll('[data-theme-variant],[data-drawer-variant],[data-view-variant]').forEach(function(n){var v=n.dataset;if((v.themeVariant&&v.themeVariant!==d.theme)||(v.drawerVariant&&v.drawerVariant!==d.drawer)||(v.viewVariant&&v.viewVariant!==d.view))n.remove()});var started=false;function start(){if(started)return;started=true;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=document.querySelector('meta[name=insight-entry]').content;document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,200)})();";
+  "(function(){var d=document.documentElement.dataset;document.querySelectorAll('[data-theme-variant],[data-drawer-variant],[data-view-variant]').forEach(function(n){var v=n.dataset;if((v.themeVariant&&v.themeVariant!==d.theme)||(v.drawerVariant&&v.drawerVariant!==d.drawer)||(v.viewVariant&&v.viewVariant!==d.view))n.remove()});var started=false;function start(){if(started)return;started=true;var m=document.querySelector('meta[name=insight-entry]');(m.dataset.preload||'').split(' ').forEach(function(h){if(!h)return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=m.content;document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,200)})();";
 
 type Render = typeof import('../src/app/prerender');
 
@@ -90,6 +92,9 @@ try {
   const template = readFileSync(path.join(DIST, 'index.html'), 'utf8');
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
   if (!entry) throw new Error('dist/index.html has no module entry script');
+  const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (match) => match[1]!,
+  );
   if (!template.includes('<div id="root"></div>'))
     throw new Error('dist/index.html has no empty #root (prerendered already? run vite build first)');
   const hashes = new Set<string>();
@@ -106,9 +111,12 @@ try {
         );
       }
     let html = template
-      .replace(entry[0], `<meta name="insight-entry" content="${entry[1]}" />`)
-      // The entry's own imports are fetched when it starts, after the first paint: preloaded from the
-      // head, they would compete with the page's first paint for the connection.
+      .replace(
+        entry[0],
+        `<meta name="insight-entry" content="${entry[1]}" data-preload="${preloads.join(' ')}" />`,
+      )
+      // The entry's own imports start with it, after the first paint (KEEP_ONE_COPY): preloaded from
+      // the head, they would compete with the page's first paint for the connection.
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
       .replace(
         '</head>',

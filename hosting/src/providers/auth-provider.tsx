@@ -1,4 +1,12 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { User } from 'firebase/auth';
 import { rolesFromClaim, type RoleKey } from '@insight/common/roles';
 import { loadAuth, loadedAuth, mayHaveSession, whenAuthLoaded } from '../lib/auth-session';
@@ -118,11 +126,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           setState({ status: 'signedOut', user: null });
           return;
         }
+        // As a transition: the page the session opens renders in slices, not in one long task.
         const apply = (sessionUser: SessionUser) =>
-          setState(
-            isSignedIn(sessionUser)
-              ? { status: 'signedIn', user: sessionUser }
-              : { status: 'signedOut', user: null },
+          startTransition(() =>
+            setState(
+              isSignedIn(sessionUser)
+                ? { status: 'signedIn', user: sessionUser }
+                : { status: 'signedOut', user: null },
+            ),
           );
         const session = startSession(user).then(
           (answer) => {

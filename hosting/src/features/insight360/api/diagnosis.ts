@@ -13,12 +13,8 @@ import {
   type LookSnapshot,
   type SectionState,
 } from '@insight/common/diagnosis';
-import {
-  DEFAULT_PLAYBOOK_BY_KEY,
-  mergePlaybook,
-  type Playbook,
-  type PlaybookEntry,
-} from '@insight/common/diagnosis-playbook';
+import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook';
+import { DEFAULT_PLAYBOOK_BY_KEY, mergePlaybook } from '@insight/common/diagnosis-playbook-defaults';
 import { apiFetch, type HttpError } from '../../../lib/http-client';
 import type { ViewSections } from './sections';
 

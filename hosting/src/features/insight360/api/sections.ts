@@ -1,13 +1,12 @@
 import useSWR from 'swr';
-import {
-  SECTIONS,
-  type BirthCertificatesSection,
-  type Customer,
-  type LanSection,
-  type Section,
-  type SectionResponse,
-  type VoiceSection,
-  type WanSection,
+import { SECTIONS, type Section } from '@insight/common/constants';
+import type {
+  BirthCertificatesSection,
+  Customer,
+  LanSection,
+  SectionResponse,
+  VoiceSection,
+  WanSection,
 } from '@insight/common/customer360';
 import { isErrorCode } from '@insight/common/errors';
 import { pathBuffers } from '@insight/common/stream-path';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, useParams } from 'wouter';
 import { formatMac, normalizeMac } from '@insight/common/mac';
 import { rememberLookup } from '../../../hooks/use-recent-lookups';
+import { isSlowConnection } from '../../../lib/lazy-page';
 import { useAuth } from '../../../providers/auth-provider';
 import { usePreferences } from '../../../providers/preferences-provider';
 import { useDiagnosis, useLooks, usePlaybook } from '../api/diagnosis';
@@ -57,19 +58,22 @@ function whenIdle(callback: () => void): () => void {
 
 /**
  * The view draws from the top down and never inserts anything above what is on screen (no layout
- * shift): the header, the summary and the findings at once; the changes, the customer card, then the
- * tabs and their panel once every answer is in (or REVEAL_WAIT_MS after the first), each stage as a
- * transition (rendered in slices, so the page stays responsive while it draws).
+ * shift): 0, the header, the summary and the findings at once; once every answer is in (or
+ * REVEAL_WAIT_MS after the first), 1, the changes since the last look; 2, the customer card and the
+ * tabs; 3, the open tab's panel. Each stage is a transition (rendered in slices, so the page stays
+ * responsive while it draws), and a commit of its own (shorter tasks than one).
  */
-function useRevealStage(sections: ViewSections, looksAnswered: boolean): 0 | 1 | 2 {
+type Stage = 0 | 1 | 2 | 3;
+
+function useRevealStage(sections: ViewSections, looksAnswered: boolean): Stage {
   const answered = Object.values(sections).filter((section) => !section.isLoading).length;
   const all = answered === Object.keys(sections).length && looksAnswered;
   const some = answered > 0;
-  const [stage, setStage] = useState<0 | 1 | 2>(0);
+  const [stage, setStage] = useState<Stage>(0);
   useEffect(() => {
-    const next = (value: 1 | 2) => startTransition(() => setStage(value));
-    if (stage === 1) return next(2);
-    if (stage === 2 || !some) return;
+    const next = (value: Stage) => startTransition(() => setStage(value));
+    if (stage === 1 || stage === 2) return next((stage + 1) as Stage);
+    if (stage === 3 || !some) return;
     if (all) return next(1);
     const timer = window.setTimeout(() => next(1), REVEAL_WAIT_MS);
     return () => window.clearTimeout(timer);
@@ -101,14 +105,16 @@ function DeviceView({ mac }: { mac: string }) {
   const stage = useRevealStage(sections, !looks.isLoading);
   const [tab, setTab] = useTabParam(TAB_KEYS);
 
-  // Once the view is drawn: the lookup joins the user's recent ones, and the detailed tabs' code loads.
-  const drawn = stage === 2;
+  // Once the view is drawn, when the browser is idle: the lookup joins the user's recent ones, and (with
+  // a mouse, on a fast connection) the detailed tabs' code loads; on a phone it loads when a finger
+  // or the keyboard reaches the tabs (view-details.tsx), not on every view.
+  const drawn = stage === 3;
   useEffect(() => {
     if (!drawn || !uid) return;
     return whenIdle(() => void rememberLookup(uid, mac).catch(() => undefined));
   }, [drawn, uid, mac]);
   useEffect(() => {
-    if (!drawn) return;
+    if (!drawn || isSlowConnection() || !window.matchMedia?.('(pointer: fine)').matches) return;
     return whenIdle(
       () =>
         void loadDetails()
@@ -170,6 +176,7 @@ function DeviceView({ mac }: { mac: string }) {
             sections={sections}
             links={links.data}
             withCustomer={customerError?.code !== 'mac_not_found'}
+            withPanel={stage >= 3}
             tab={tab}
             onTab={setTab}
           />

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Button, ListItemText, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslation } from 'react-i18next';
-import { EXTERNAL_TOOLS, fillLink, type ExternalLinks } from '@insight/common/external-links';
+import type { ExternalLinks } from '@insight/common/external-links';
+import { EXTERNAL_TOOLS, fillLink } from '@insight/common/link-templates';
 import { ExternalLinkButton } from '../../../components/external-link-button';
+import { loadedWhenOpen } from '../../../components/on-demand';
 import type { HttpError } from '../../../lib/http-client';
 
 interface Props {
@@ -83,14 +84,18 @@ export function ToolLinks({ links, mac, node, compact = false }: Props) {
   );
 }
 
-interface MenuProps {
+export interface MenuProps {
   tools: Array<{ tool: string; name: string; link: ReturnType<typeof fillLink> }>;
   notice: ReactNode;
 }
 
+// The menu's code (MUI's menu, popover and focus handling) loads when it first opens.
+const ToolLinksMenu = loadedWhenOpen(() =>
+  import('./tool-links-menu').then((module) => module.ToolLinksMenu),
+);
+
 function ToolMenu({ tools, notice }: MenuProps) {
   const { t } = useTranslation('insight360');
-  const { t: tc } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
@@ -105,34 +110,13 @@ function ToolMenu({ tools, notice }: MenuProps) {
       >
         {t('tools.title')}
       </Button>
-      <Menu id="tool-links-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {tools.map(({ tool, name, link }) =>
-          link.href ? (
-            <MenuItem
-              key={tool}
-              component="a"
-              href={link.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={tc('externalLink.newTab', { name })}
-              onClick={() => setAnchor(null)}
-              data-testid={`tool-link-${tool}`}
-            >
-              <ListItemText>{name}</ListItemText>
-              <OpenInNewIcon fontSize="small" sx={{ ml: 2 }} />
-            </MenuItem>
-          ) : (
-            <MenuItem key={tool} disabled data-testid={`tool-link-${tool}`}>
-              <ListItemText>{name}</ListItemText>
-            </MenuItem>
-          ),
-        )}
-        {notice && (
-          <Box component="li" role="none" sx={{ px: 2, py: 1 }}>
-            {notice}
-          </Box>
-        )}
-      </Menu>
+      <ToolLinksMenu
+        open={anchor !== null}
+        anchor={anchor}
+        onClose={() => setAnchor(null)}
+        tools={tools}
+        notice={notice}
+      />
     </>
   );
 }

@@ -1,0 +1,26 @@
+/**
+ * Components whose code loads the first time they open: a dialog or a menu that most visits never show
+ * stays out of the page's first chunk (a phone downloads and runs less before the page is usable).
+ */
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+
+/** `load`'s component, rendered (after its code has loaded) from the first time `open` is true; nothing before. */
+export function loadedWhenOpen<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
+  const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  return function WhenOpen(props: P) {
+    const [used, setUsed] = useState(props.open);
+    if (props.open && !used) setUsed(true);
+    if (!used) return null;
+    const Component = Loaded as unknown as ComponentType<P>;
+    return (
+      <Suspense fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    );
+  };
+}
+
+/** The confirm-then-result dialog of an operation (operation-dialog.tsx), loaded when first opened. */
+export const OperationDialogOnDemand = loadedWhenOpen(() =>
+  import('./operation-dialog').then((module) => module.OperationDialog),
+);
