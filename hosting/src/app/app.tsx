@@ -12,6 +12,8 @@ import { PreferencesProvider } from '../providers/preferences-provider';
 import { AppRoutes } from './routes';
 import { SwrDefaults } from './require-auth';
 import { mayHaveSession } from '../lib/auth-session';
+import { prefetchStream } from '../lib/http-client';
+import { openedViewStreamPath } from '../features/insight360/api/view-path';
 
 function RootLanguageRedirect() {
   const [location] = useLocation();
@@ -22,7 +24,13 @@ function RootLanguageRedirect() {
 // The opened page's code loads while the user's session starts, not after it; main.tsx renders once it
 // is there, so that the first render shows what the prerendered HTML shows (no flash of an empty page).
 export const openedPageLoaded = preloadPage(stripLanguage(window.location.pathname));
-if (mayHaveSession()) void SwrDefaults.preload().catch(() => undefined);
+if (mayHaveSession()) {
+  void SwrDefaults.preload().catch(() => undefined);
+  // A device's view opened directly (a link, a reload): its answer is asked for as soon as the session's
+  // token is there, beside the view's code, not once that code has loaded and rendered.
+  const viewAnswer = openedViewStreamPath(window.location.pathname);
+  if (viewAnswer) prefetchStream(viewAnswer);
+}
 
 export function App() {
   return (

@@ -34,6 +34,30 @@ async function authHeaders(): Promise<Record<string, string>> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
+const requestStream = async (path: string) =>
+  fetch(`/api${path}`, { headers: { accept: 'application/x-ndjson', ...(await authHeaders()) } });
+
+/** Streamed answers asked for before their reader's code had loaded, by path (taken once, within 5 s). */
+const prefetched = new Map<string, { at: number; response: Promise<Response> }>();
+const PREFETCH_KEEP_MS = 5_000;
+
+/**
+ * Asks for a streamed answer now (as soon as the session's token is there) for a reader whose code is
+ * still loading: its apiStream(path) then reads this answer instead of asking again.
+ */
+export function prefetchStream(path: string): void {
+  if (prefetched.has(path)) return;
+  const response = requestStream(path);
+  response.catch(() => undefined);
+  prefetched.set(path, { at: performance.now(), response });
+}
+
+function takePrefetched(path: string): Promise<Response> | null {
+  const entry = prefetched.get(path);
+  prefetched.delete(path);
+  return entry && performance.now() - entry.at < PREFETCH_KEEP_MS ? entry.response : null;
+}
+
 /**
  * Reads a newline-delimited JSON answer, calling `onLine` with each parsed line as soon as it arrives.
  * Throws HttpError like apiFetch when the answer is not 2xx.
@@ -41,7 +65,7 @@ async function authHeaders(): Promise<Record<string, string>> {
 export async function apiStream(path: string, onLine: (line: unknown) => void): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, { headers: { accept: 'application/x-ndjson', ...(await authHeaders()) } });
+    res = await (takePrefetched(path) ?? requestStream(path));
   } catch (error) {
     throw new HttpError(0, 'network', (error as Error).message);
   }

@@ -10,11 +10,9 @@ import type {
 } from '@insight/common/customer360';
 import { isErrorCode } from '@insight/common/errors';
 import { pathBuffers } from '@insight/common/stream-path';
-import { normalizeMac } from '@insight/common/mac';
-import { mayHaveSession } from '../../../lib/auth-session';
 import { apiFetch, apiStream, HttpError } from '../../../lib/http-client';
-import { languageOfPath, stripLanguage } from '../../../lib/language-path';
 import { useTrackedCall } from '../../../lib/tracked-calls';
+import { viewStreamPath } from './view-path';
 
 export interface SectionData {
   customer: Customer;
@@ -83,11 +81,10 @@ function startViewStream(mac: string, language: string): StreamEntry {
     for (const name of SECTIONS)
       waiting.set(name, new Promise((resolve, reject) => settles.set(name, { resolve, reject })));
     for (const promise of waiting.values()) promise.catch(() => undefined);
-    const created: StreamEntry = { started: performance.now(), waiting };
-    entry = created;
-    streams.set(key, created);
+    entry = { started: performance.now(), waiting };
+    streams.set(key, entry);
     const timings: Array<{ atMs: number; receivedAt: number }> = [];
-    const path = `/360/${mac}?language=${language}`;
+    const path = viewStreamPath(mac, language);
     apiStream(path, (raw) => {
       const line = raw as {
         section: Section;
@@ -130,12 +127,7 @@ function startViewStream(mac: string, language: string): StreamEntry {
         bufferedAnswers = verdict ? bufferedAnswers + 1 : 0;
         buffered = bufferedAnswers >= BUFFERED_ANSWERS_TO_SWITCH;
       })
-      .catch((error: unknown) => {
-        // A prefetched stream that failed as a whole before any section took its line (no session, no
-        // access, no network) is not reused: the sections asked for later ask again.
-        if (streams.get(key) === created && waiting.size === SECTIONS.length) streams.delete(key);
-        settles.forEach((settle) => settle.reject(error));
-      })
+      .catch((error: unknown) => settles.forEach((settle) => settle.reject(error)))
       .finally(() =>
         settles.forEach((settle) =>
           settle.reject(new HttpError(502, 'upstream_error', 'Section missing from the answer')),
@@ -143,18 +135,6 @@ function startViewStream(mac: string, language: string): StreamEntry {
       );
   }
   return entry;
-}
-
-/**
- * A view opened directly (a link, a reload, a kept session): its answer is asked for as the view's code
- * loads, beside the session's start, instead of after the page's first render; the sections' reads
- * then take their lines from this stream.
- */
-export function prefetchOpenedView(pathname: string): void {
-  const path = /^\/i\/mac\/([^/]+)$/.exec(stripLanguage(pathname));
-  const mac = path && path[1] !== 'enter-mac' ? normalizeMac(decodeURIComponent(path[1]!)) : null;
-  if (!mac || buffered || !mayHaveSession()) return;
-  startViewStream(mac, languageOfPath(pathname));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Alert, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useParams } from 'wouter';
@@ -9,7 +9,7 @@ import { useAuth } from '../../../providers/auth-provider';
 import { usePreferences } from '../../../providers/preferences-provider';
 import { useDiagnosis, useLooks, usePlaybook } from '../api/diagnosis';
 import { useExternalLinks } from '../api/external-links';
-import { prefetchOpenedView, useViewSections, type ViewSections } from '../api/sections';
+import { useViewSections, type ViewSections } from '../api/sections';
 import { useDebouncedMac } from '../hooks/use-debounced-mac';
 import { useTabParam } from '../hooks/use-tab-param';
 import { FindingsList } from './findings-list';
@@ -20,8 +20,6 @@ import { TAB_KEYS } from './tab-keys';
 
 const loadDetails = () => import('./view-details');
 const ViewDetails = lazy(loadDetails);
-
-prefetchOpenedView(window.location.pathname);
 
 /** /i/mac/{mac}: the 360 view; the mac parameter is optional (absent: go to the entry page). */
 export default function Insight360Page() {
@@ -87,8 +85,63 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
   return <DeviceView key={mac} mac={mac} />;
 }
 
+/**
+ * The reads of one device's view. Their answers arrive as external-store updates, which React renders at
+ * once and in one task; the view is drawn from a deferred copy instead, in a transition (in slices, the
+ * page stays responsive while a burst of answers is drawn).
+ */
 function DeviceView({ mac }: { mac: string }) {
-  const { t, i18n } = useTranslation('insight360');
+  const { i18n } = useTranslation('insight360');
+  const sections = useViewSections(mac, i18n.language === 'fr' ? 'fr' : 'en');
+  const links = useExternalLinks();
+  const playbook = usePlaybook();
+  const looks = useLooks(mac);
+  const { customer, wan, lan, voice, bc } = sections;
+  const snapshot = useMemo(
+    () => ({ sections, links, playbook, looksAnswered: !looks.isLoading }),
+    // The SWR objects change identity on every render; their state is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [
+      customer.data,
+      customer.error,
+      customer.isLoading,
+      customer.isValidating,
+      wan.data,
+      wan.error,
+      wan.isLoading,
+      wan.isValidating,
+      lan.data,
+      lan.error,
+      lan.isLoading,
+      lan.isValidating,
+      voice.data,
+      voice.error,
+      voice.isLoading,
+      voice.isValidating,
+      bc.data,
+      bc.error,
+      bc.isLoading,
+      bc.isValidating,
+      links.data,
+      links.error,
+      playbook,
+      looks.isLoading,
+    ],
+  );
+  const shown = useDeferredValue(snapshot);
+  return <ViewBody mac={mac} {...shown} />;
+}
+
+interface ViewBodyProps {
+  mac: string;
+  sections: ViewSections;
+  links: ReturnType<typeof useExternalLinks>;
+  playbook: ReturnType<typeof usePlaybook>;
+  looksAnswered: boolean;
+}
+
+const ViewBody = memo(function ViewBody({ mac, sections, links, playbook, looksAnswered }: ViewBodyProps) {
+  const { t } = useTranslation('insight360');
   const { t: te } = useTranslation('errors');
   const { state } = useAuth();
   const roles = state.status === 'signedIn' ? state.user.roles : [];
@@ -96,13 +149,9 @@ function DeviceView({ mac }: { mac: string }) {
   // Looks stored from this moment on are this view's own (the API stores one after its answer).
   const [openedAt] = useState(() => Date.now());
 
-  const sections = useViewSections(mac, i18n.language === 'fr' ? 'fr' : 'en');
-  const links = useExternalLinks();
   const strip = useStripEntries(sections);
   const diagnosis = useDiagnosis(sections);
-  const playbook = usePlaybook();
-  const looks = useLooks(mac);
-  const stage = useRevealStage(sections, !looks.isLoading);
+  const stage = useRevealStage(sections, looksAnswered);
   const [tab, setTab] = useTabParam(TAB_KEYS);
 
   // Once the view is drawn, when the browser is idle: the lookup joins the user's recent ones, and (with
@@ -184,4 +233,4 @@ function DeviceView({ mac }: { mac: string }) {
       )}
     </Stack>
   );
-}
+});

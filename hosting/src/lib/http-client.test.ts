@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { installFakeApi } from '../testing/fake-api';
+import { setFakeUser } from '../testing/fake-firebase';
+import { apiStream, prefetchStream } from './http-client';
+
+const lines = [{ section: 'customer', status: 200 }, { section: 'wan', status: 200 }];
+
+describe('streamed answers asked for ahead of their reader', () => {
+  it('when an answer was prefetched, then its reader reads that answer and nothing is asked twice', async () => {
+    setFakeUser(null);
+    const api = installFakeApi({ 'GET /360/A4C1E8000001': { lines } });
+    prefetchStream('/360/A4C1E8000001?language=en');
+    const read: unknown[] = [];
+    await apiStream('/360/A4C1E8000001?language=en', (line) => read.push(line));
+    expect(read).toEqual(lines);
+    expect(api.called('GET', '/360/A4C1E8000001')).toHaveLength(1);
+    // Taken once: a later read asks again.
+    await apiStream('/360/A4C1E8000001?language=en', () => undefined);
+    expect(api.called('GET', '/360/A4C1E8000001')).toHaveLength(2);
+  });
+});
