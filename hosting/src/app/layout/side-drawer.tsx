@@ -2,7 +2,6 @@ import {
   cloneElement,
   lazy,
   Suspense,
-  useEffect,
   useState,
   type FocusEvent,
   type MouseEvent,
@@ -39,9 +38,12 @@ import { PAGES, preloadPage } from '../pages';
 
 const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 // A phone's drawer slides over the page (MUI's Drawer: modal, focus trap, backdrop): that code loads only
-// there, once the page is idle, and the drawer is first rendered when first opened (not with the page).
+// there, when a finger, the pointer or the keyboard reaches the menu button (top-bar.tsx), and the drawer
+// is first rendered when first opened (not with the page).
 const loadDrawer = () => import('@mui/material/Drawer');
 const Drawer = lazy(loadDrawer);
+/** Loads the phone drawer's code ahead of the menu button's click. */
+export const preloadDrawer = () => void loadDrawer().catch(() => undefined);
 
 interface ItemHandlers {
   onMouseEnter?: (event: MouseEvent<HTMLElement>) => void;
@@ -115,13 +117,6 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
   const [stagingOpen, setStagingOpen] = useState(true);
   const [mobileShown, setMobileShown] = useState(mobileOpen);
   if (mobileOpen && !mobileShown) setMobileShown(true);
-  useEffect(() => {
-    if (!isPhone) return;
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1000));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => void loadDrawer().catch(() => undefined));
-    return () => cancel(handle);
-  }, [isPhone]);
   const wide = isPhone || expanded;
   const current = stripLanguage(location);
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { config } from '../../config/env';
 import { useAuth } from '../../providers/auth-provider';
 import { usePreferences } from '../../providers/preferences-provider';
+import { preloadDrawer } from './side-drawer';
 
 // Loaded once someone is signed in: the signed-out landing does not carry the search code.
 const GlobalSearchField = lazy(() =>
@@ -54,13 +55,27 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
       <Toolbar sx={{ gap: 1 }}>
         {isPhone === 'byWidth' ? (
           <Box sx={{ display: { xs: 'contents', md: 'none' } }}>
-            <IconButton edge="start" onClick={onOpenMenu} aria-label={t('nav.openMenu')}>
+            <IconButton
+              edge="start"
+              onClick={onOpenMenu}
+              onPointerEnter={preloadDrawer}
+              onTouchStart={preloadDrawer}
+              onFocus={preloadDrawer}
+              aria-label={t('nav.openMenu')}
+            >
               <MenuIcon />
             </IconButton>
           </Box>
         ) : (
           isPhone && (
-            <IconButton edge="start" onClick={onOpenMenu} aria-label={t('nav.openMenu')}>
+            <IconButton
+              edge="start"
+              onClick={onOpenMenu}
+              onPointerEnter={preloadDrawer}
+              onTouchStart={preloadDrawer}
+              onFocus={preloadDrawer}
+              aria-label={t('nav.openMenu')}
+            >
               <MenuIcon />
             </IconButton>
           )

@@ -203,23 +203,6 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
         </Typography>
         <ExperienceScore diagnosis={diagnosis} playbook={playbook} />
       </Stack>
-      {pending.length > 0 && (
-        <Box role="status" aria-live="polite" data-testid="findings-pending" sx={{ mb: 1 }}>
-          <Typography variant="body2" color="text.secondary">
-            {loading
-              ? t('diagnosis.loading')
-              : t('diagnosis.partial', {
-                  sections: pending.map((key) => t(`diagnosis.sections.${key}`)).join(', '),
-                })}
-          </Typography>
-          <LinearProgress
-            variant="determinate"
-            value={((total - pending.length) / total) * 100}
-            aria-label={t('diagnosis.progress', { done: total - pending.length, total })}
-            sx={{ mt: 0.5 }}
-          />
-        </Box>
-      )}
       {healthy && (
         <Alert
           severity="success"
@@ -298,6 +281,29 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
               </Box>
             );
           })}
+        </Box>
+      )}
+      {/* Below what is found so far: when the last answer comes, nothing above the findings moves. */}
+      {pending.length > 0 && (
+        <Box
+          role="status"
+          aria-live="polite"
+          data-testid="findings-pending"
+          sx={{ mt: findings.length > 0 ? 1 : 0 }}
+        >
+          <Typography variant="body2" color="text.secondary">
+            {loading
+              ? t('diagnosis.loading')
+              : t('diagnosis.partial', {
+                  sections: pending.map((key) => t(`diagnosis.sections.${key}`)).join(', '),
+                })}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={((total - pending.length) / total) * 100}
+            aria-label={t('diagnosis.progress', { done: total - pending.length, total })}
+            sx={{ mt: 0.5 }}
+          />
         </Box>
       )}
     </Paper>

@@ -57,11 +57,12 @@ function whenIdle(callback: () => void): () => void {
 /**
  * The view draws from the top down and never inserts anything above what is on screen (no layout
  * shift): 0, the header, the summary and the findings at once; once every answer is in (or
- * REVEAL_WAIT_MS after the first), 1, the changes since the last look; 2, the customer card and the
- * tabs; 3, the open tab's panel. Each stage is a transition (rendered in slices, so the page stays
+ * REVEAL_WAIT_MS after the first), 1, the changes since the last look; 2, the customer card; 3, the
+ * tabs; 4, the open tab's panel. Each stage is a transition (rendered in slices, so the page stays
  * responsive while it draws), and a commit of its own (shorter tasks than one).
  */
-type Stage = 0 | 1 | 2 | 3;
+type Stage = 0 | 1 | 2 | 3 | 4;
+const LAST_STAGE: Stage = 4;
 
 function useRevealStage(sections: ViewSections, looksAnswered: boolean): Stage {
   const answered = Object.values(sections).filter((section) => !section.isLoading).length;
@@ -70,8 +71,9 @@ function useRevealStage(sections: ViewSections, looksAnswered: boolean): Stage {
   const [stage, setStage] = useState<Stage>(0);
   useEffect(() => {
     const next = (value: Stage) => startTransition(() => setStage(value));
-    if (stage === 1 || stage === 2) return next((stage + 1) as Stage);
-    if (stage === 3 || !some) return;
+    if (stage === LAST_STAGE) return;
+    if (stage > 0) return next((stage + 1) as Stage);
+    if (!some) return;
     if (all) return next(1);
     const timer = window.setTimeout(() => next(1), REVEAL_WAIT_MS);
     return () => window.clearTimeout(timer);
@@ -157,7 +159,7 @@ const ViewBody = memo(function ViewBody({ mac, sections, links, playbook, looksA
   // Once the view is drawn, when the browser is idle: the lookup joins the user's recent ones, and (with
   // a mouse, on a fast connection) the detailed tabs' code loads; on a phone it loads when a finger
   // or the keyboard reaches the tabs (view-details.tsx), not on every view.
-  const drawn = stage === 3;
+  const drawn = stage === LAST_STAGE;
   useEffect(() => {
     if (!drawn || !uid) return;
     return whenIdle(() => void rememberLookup(uid, mac).catch(() => undefined));
@@ -225,7 +227,7 @@ const ViewBody = memo(function ViewBody({ mac, sections, links, playbook, looksA
             sections={sections}
             links={links.data}
             withCustomer={customerError?.code !== 'mac_not_found'}
-            withPanel={stage >= 3}
+            upTo={stage >= 4 ? 'panel' : stage >= 3 ? 'tabs' : 'customer'}
             tab={tab}
             onTab={setTab}
           />

@@ -24,8 +24,8 @@ export interface ViewDetailsProps {
   links: ExternalLinks | undefined;
   /** The customer card is left out when the MAC is unknown. */
   withCustomer: boolean;
-  /** The panel is drawn a step after the card and the tabs (two shorter tasks than one). */
-  withPanel: boolean;
+  /** Drawn a step at a time (shorter tasks than one): the customer card, then the tabs, then the panel. */
+  upTo: 'customer' | 'tabs' | 'panel';
   tab: TabKey;
   onTab(next: TabKey): void;
 }
@@ -36,7 +36,7 @@ export default function ViewDetails({
   sections,
   links,
   withCustomer,
-  withPanel,
+  upTo,
   tab,
   onTab,
 }: ViewDetailsProps) {
@@ -48,23 +48,27 @@ export default function ViewDetails({
   return (
     <>
       {withCustomer && <CustomerCard sections={sections} />}
-      <Tabs
-        value={tab}
-        onChange={(_event, next: TabKey) => onTab(next)}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        aria-label={t('title')}
-        onPointerEnter={preloadOnIntent}
-        onTouchStart={preloadOnIntent}
-        onFocus={preloadOnIntent}
-      >
-        {TAB_KEYS.map((key) => (
-          <Tab key={key} value={key} label={tabLabel(key, 'EPON/GPON')} data-testid={`tab-${key}`} />
-        ))}
-      </Tabs>
-      <Box role="tabpanel" aria-label={tabLabel(tab, '')} data-testid={`panel-${tab}`}>
-        {withPanel && <Panel mac={mac} roles={roles} sections={sections} links={links} />}
-      </Box>
+      {upTo !== 'customer' && (
+        <>
+          <Tabs
+            value={tab}
+            onChange={(_event, next: TabKey) => onTab(next)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            aria-label={t('title')}
+            onPointerEnter={preloadOnIntent}
+            onTouchStart={preloadOnIntent}
+            onFocus={preloadOnIntent}
+          >
+            {TAB_KEYS.map((key) => (
+              <Tab key={key} value={key} label={tabLabel(key, 'EPON/GPON')} data-testid={`tab-${key}`} />
+            ))}
+          </Tabs>
+          <Box role="tabpanel" aria-label={tabLabel(tab, '')} data-testid={`panel-${tab}`}>
+            {upTo === 'panel' && <Panel mac={mac} roles={roles} sections={sections} links={links} />}
+          </Box>
+        </>
+      )}
     </>
   );
 }
