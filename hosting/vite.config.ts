@@ -31,11 +31,19 @@ export default defineConfig({
     // Many pages share small pieces of MUI and of the app: split automatically, a signed-in page loaded
     // about 70 chunks of 1–5 KB, a request each (several round trips on a phone's connection). Common
     // chunks under 128 KB of source are copied into the chunks that use them instead (one shared module
-    // state, kept by Rolldown's runtime): the 360 view loads 9 chunks, the landing 7 (docs/architecture.md,
-    // "First load").
+    // state, kept by Rolldown's runtime): the 360 view loads 10 chunks, the landing 7 (docs/architecture.md,
+    // "First load"). Left out: the chunks that hold SWR, MUI's inputs or its chip, which the signed-in
+    // home's page and its search field would each carry a copy of.
     rolldownOptions: {
       preserveEntrySignatures: false,
-      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 128 * 1024 } } },
+      output: {
+        codeSplitting: {
+          experimentalInlineCommonChunks: {
+            maxSize: 128 * 1024,
+            exclude: [/node_modules[\\/](swr|@mui[\\/]material[\\/](InputBase|Chip))[\\/]/],
+          },
+        },
+      },
     },
   },
 });
