@@ -76,10 +76,12 @@ describe('the 360 view’s links to the other tools', () => {
       // On a phone the tools are a menu.
       if (width < 900) {
         await page.getByTestId('tool-links-menu-button').click();
-        // The menu fades in: the screenshot below waits until it is opaque.
-        await page.waitForFunction(
-          () => getComputedStyle(document.querySelector('#tool-links-menu .MuiPaper-root')!).opacity === '1',
-        );
+        // The menu's code loads when it first opens, then it fades in: the screenshot below waits until it
+        // is there and opaque.
+        await page.waitForFunction(() => {
+          const paper = document.querySelector('#tool-links-menu .MuiPaper-root');
+          return paper !== null && getComputedStyle(paper).opacity === '1';
+        });
       }
       await expect.poll(() => page.getByTestId('tool-links-missing').textContent()).toBe(text.tools.missing);
       expect(await page.getByTestId('tool-link-epon').getAttribute('href')).toBe(
