@@ -98,7 +98,8 @@ export default defineConfig({
       // The end-to-end suite in two projects that scripts/emulator-suites.ts runs side by side, each one file
       // at a time on the same emulators: `e2e` holds every file that changes shared state (threshold rules,
       // the playbook, the simulator's stream settings and latency) or reads it (the 360 view, the staging
-      // pages), `e2e-shell-admin` the pages that do neither (the shell, the admin lists, roles, search).
+      // pages, and search and the tool links, which even out the lanes), `e2e-shell-admin` the pages that do
+      // neither (the shell, the admin lists, roles, the prerender, the bundle).
       {
         test: {
           name: 'e2e',
