@@ -1,4 +1,14 @@
-import { lazy, memo, startTransition, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  memo,
+  startTransition,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Alert, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useParams } from 'wouter';
@@ -156,13 +166,21 @@ const ViewBody = memo(function ViewBody({ mac, sections, links, playbook, looksA
   const stage = useRevealStage(sections, looksAnswered);
   const [tab, setTab] = useTabParam(TAB_KEYS);
 
-  // Once the view is drawn, when the browser is idle: the lookup joins the user's recent ones, and (with
-  // a mouse, on a fast connection) the detailed tabs' code loads; on a phone it loads when a finger
-  // or the keyboard reaches the tabs (view-details.tsx), not on every view.
+  // The lookup joins the user's recent ones once the view is drawn, or at once when the user leaves it
+  // before (its write would share the network with the view's answers). With a mouse, on a fast
+  // connection, the detailed tabs' code loads once the browser is idle after the view is drawn; on a phone
+  // it loads when a finger or the keyboard reaches the tabs (view-details.tsx), not on every view.
   const drawn = stage === LAST_STAGE;
+  const remembered = useRef(false);
   useEffect(() => {
-    if (!drawn || !uid) return;
-    return whenIdle(() => void rememberLookup(uid, mac).catch(() => undefined));
+    if (!uid) return;
+    const remember = () => {
+      if (remembered.current) return;
+      remembered.current = true;
+      void rememberLookup(uid, mac).catch(() => undefined);
+    };
+    if (!drawn) return remember;
+    remember();
   }, [drawn, uid, mac]);
   useEffect(() => {
     if (!drawn || isSlowConnection() || !window.matchMedia?.('(pointer: fine)').matches) return;
