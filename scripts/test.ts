@@ -1,7 +1,7 @@
 /**
- * `npm test`: the build and the deploy check; typecheck, lint, format check and the check that Ctrl-C
- * stops every emulator process (tests/shutdown) side by side; unit + web + API tests; then the rules,
- * end-to-end and trigger suites under one `firebase emulators:exec` (with the simulator). Prints every step's result and one closing line
+ * `npm test`: typecheck, lint, format check, unit + web + API tests, then the rules, end-to-end and
+ * trigger suites under one `firebase emulators:exec` (with the simulator), after a check that Ctrl-C stops
+ * every emulator process (tests/shutdown). Prints every step's result and one closing line
  * "tests: N passed, N failed", after the failed tests by name; exits non-zero if anything failed.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,8 +22,7 @@ interface Step {
   needsBuild?: boolean;
   /**
    * Runs at the same time as the steps next to it with the same flag: typecheck, lint and format use one
-   * core each for most of their time, the shutdown check mostly waits. (The unit tests run alone: some
-   * API tests time streams in-process.)
+   * core each for most of their time. (The unit tests run alone: some API tests time streams in-process.)
    */
   together?: boolean;
 }
@@ -38,22 +37,6 @@ const vitest = (projects: string[], report: string) => [
 ];
 
 const steps: Step[] = [
-  { name: 'build', command: 'npm', args: ['run', 'build', '--silent'] },
-  {
-    name: 'deploy check (firebase.json, function regions, rules, lockfile)',
-    command: 'npm',
-    args: ['run', 'deploy:check', '--silent', '--', '--no-build'],
-  },
-  // The shutdown check mostly waits (the emulators' start, their stop): it runs beside the checks that
-  // use the cores. It starts and stops the emulator suite itself (under the emulator lock), before the
-  // step that keeps it running.
-  {
-    name: 'Ctrl-C stops every emulator process (shutdown)',
-    command: 'npx',
-    args: vitest(['shutdown'], 'shutdown.json'),
-    needsBuild: true,
-    together: true,
-  },
   { name: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'], together: true },
   { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'], together: true },
   { name: 'format', command: 'npm', args: ['run', 'format:check', '--silent'], together: true },
@@ -61,6 +44,19 @@ const steps: Step[] = [
     name: 'unit, web and API tests',
     command: 'npx',
     args: vitest(['unit', 'web', 'api'], 'unit.json'),
+  },
+  { name: 'build', command: 'npm', args: ['run', 'build', '--silent'] },
+  {
+    name: 'deploy check (firebase.json, function regions, rules, lockfile)',
+    command: 'npm',
+    args: ['run', 'deploy:check', '--silent', '--', '--no-build'],
+  },
+  {
+    // Starts and stops the emulator suite itself (under the emulator lock): before the step that keeps it running.
+    name: 'Ctrl-C stops every emulator process (shutdown)',
+    command: 'npx',
+    args: vitest(['shutdown'], 'shutdown.json'),
+    needsBuild: true,
   },
   {
     // Two lanes side by side, then the file that runs alone; one report per project (scripts/emulator-suites.ts).
@@ -93,20 +89,15 @@ async function runStep(step: Step, labelled: boolean) {
 
 for (let index = 0; index < steps.length; index++) {
   const step = steps[index]!;
-  const skipped = (each: Step) => buildFailed && each.needsBuild;
-  const skip = (each: Step) =>
-    outcomes.push({ name: `${each.name} (not run: build or prerequisites failed)`, ok: false, seconds: 0 });
+  if (buildFailed && step.needsBuild) {
+    outcomes.push({ name: `${step.name} (not run: build or prerequisites failed)`, ok: false, seconds: 0 });
+    continue;
+  }
   if (step.together) {
     const batch = [step];
     while (steps[index + 1]?.together) batch.push(steps[++index]!);
-    batch.filter(skipped).forEach(skip);
-    const running = batch.filter((each) => !skipped(each));
-    console.log(`\n=== ${running.map((each) => each.name).join(', ')} (together) ===`);
-    outcomes.push(...(await Promise.all(running.map((each) => runStep(each, true)))));
-    continue;
-  }
-  if (skipped(step)) {
-    skip(step);
+    console.log(`\n=== ${batch.map((each) => each.name).join(', ')} (together) ===`);
+    outcomes.push(...(await Promise.all(batch.map((each) => runStep(each, true)))));
     continue;
   }
   console.log(`\n=== ${step.name} ===`);
