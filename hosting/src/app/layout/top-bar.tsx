@@ -41,6 +41,19 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
   const { t } = useTranslation();
   const { language, switchLanguage } = usePreferences();
   const { state } = useAuth();
+  // The phone drawer's code loads when a finger, the pointer or the keyboard reaches the button.
+  const menuButton = (
+    <IconButton
+      edge="start"
+      onClick={onOpenMenu}
+      onPointerEnter={preloadDrawer}
+      onTouchStart={preloadDrawer}
+      onFocus={preloadDrawer}
+      aria-label={t('nav.openMenu')}
+    >
+      <MenuIcon />
+    </IconButton>
+  );
   return (
     <AppBar
       position="fixed"
@@ -54,31 +67,9 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
     >
       <Toolbar sx={{ gap: 1 }}>
         {isPhone === 'byWidth' ? (
-          <Box sx={{ display: { xs: 'contents', md: 'none' } }}>
-            <IconButton
-              edge="start"
-              onClick={onOpenMenu}
-              onPointerEnter={preloadDrawer}
-              onTouchStart={preloadDrawer}
-              onFocus={preloadDrawer}
-              aria-label={t('nav.openMenu')}
-            >
-              <MenuIcon />
-            </IconButton>
-          </Box>
+          <Box sx={{ display: { xs: 'contents', md: 'none' } }}>{menuButton}</Box>
         ) : (
-          isPhone && (
-            <IconButton
-              edge="start"
-              onClick={onOpenMenu}
-              onPointerEnter={preloadDrawer}
-              onTouchStart={preloadDrawer}
-              onFocus={preloadDrawer}
-              aria-label={t('nav.openMenu')}
-            >
-              <MenuIcon />
-            </IconButton>
-          )
+          isPhone && menuButton
         )}
         <Link
           href={config.providerSite[language]}
