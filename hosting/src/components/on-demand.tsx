@@ -4,11 +4,20 @@
  */
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 
-/** `load`'s component, rendered (after its code has loaded) from the first time `open` is true; nothing before. */
-export function loadedWhenOpen<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
-  const Loaded = lazy(() => load().then((component) => ({ default: component })));
-  return function WhenOpen(props: P) {
-    const [used, setUsed] = useState(props.open);
+/**
+ * `load`'s component, rendered (after its code has loaded) from the first time `open` is true; nothing
+ * before. `preload()` loads the code ahead of that (when the user reaches for what opens it).
+ */
+export function loadedWhenOpen<P extends { open?: boolean }>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const preload = () => {
+    loading ??= load().then((component) => ({ default: component }));
+    loading.catch(() => (loading = null));
+    return loading;
+  };
+  const Loaded = lazy(preload);
+  function WhenOpen(props: P) {
+    const [used, setUsed] = useState(Boolean(props.open));
     if (props.open && !used) setUsed(true);
     if (!used) return null;
     const Component = Loaded as unknown as ComponentType<P>;
@@ -17,7 +26,8 @@ export function loadedWhenOpen<P extends { open: boolean }>(load: () => Promise<
         <Component {...props} />
       </Suspense>
     );
-  };
+  }
+  return Object.assign(WhenOpen, { preload });
 }
 
 /** The confirm-then-result dialog of an operation (operation-dialog.tsx), loaded when first opened. */

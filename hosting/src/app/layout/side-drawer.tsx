@@ -1,5 +1,6 @@
 import {
   cloneElement,
+  type ComponentType,
   lazy,
   Suspense,
   useState,
@@ -29,7 +30,9 @@ import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import type { DrawerProps } from '@mui/material/Drawer';
 import { AppLink } from '../../components/app-link';
+import { loadedWhenOpen } from '../../components/on-demand';
 import { isSlowConnection } from '../../lib/lazy-page';
 import { stripLanguage } from '../../lib/language-path';
 import { useAuth } from '../../providers/auth-provider';
@@ -40,10 +43,11 @@ const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 // A phone's drawer slides over the page (MUI's Drawer: modal, focus trap, backdrop): that code loads only
 // there, when a finger, the pointer or the keyboard reaches the menu button (top-bar.tsx), and the drawer
 // is first rendered when first opened (not with the page).
-const loadDrawer = () => import('@mui/material/Drawer');
-const Drawer = lazy(loadDrawer);
+const PhoneDrawer = loadedWhenOpen(() =>
+  import('@mui/material/Drawer').then((module) => module.default as ComponentType<DrawerProps>),
+);
 /** Loads the phone drawer's code ahead of the menu button's click. */
-export const preloadDrawer = () => void loadDrawer().catch(() => undefined);
+export const preloadDrawer = () => void PhoneDrawer.preload().catch(() => undefined);
 
 interface ItemHandlers {
   onMouseEnter?: (event: MouseEvent<HTMLElement>) => void;
@@ -115,8 +119,6 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
   const { mode, toggleMode, href } = usePreferences();
   const { state, signOut } = useAuth();
   const [stagingOpen, setStagingOpen] = useState(true);
-  const [mobileShown, setMobileShown] = useState(mobileOpen);
-  if (mobileOpen && !mobileShown) setMobileShown(true);
   const wide = isPhone || expanded;
   const current = stripLanguage(location);
 
@@ -202,22 +204,18 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
     </>
   );
 
-  if (isPhone) {
-    if (!mobileShown) return null;
+  if (isPhone)
     return (
-      <Suspense fallback={null}>
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={onCloseMobile}
-          ModalProps={{ keepMounted: true }}
-          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-        >
-          {content}
-        </Drawer>
-      </Suspense>
+      <PhoneDrawer
+        variant="temporary"
+        open={mobileOpen}
+        onClose={onCloseMobile}
+        ModalProps={{ keepMounted: true }}
+        sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+      >
+        {content}
+      </PhoneDrawer>
     );
-  }
   // The desktop drawer is always shown: what MUI's permanent Drawer renders (with its classes), without
   // the code only the sliding one uses.
   const width = expanded ? DRAWER_WIDTH : DRAWER_MINI_WIDTH;

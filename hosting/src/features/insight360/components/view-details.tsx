@@ -12,7 +12,7 @@ import { CustomerCard } from './customer-card';
 import { TAB_KEYS, type TabKey } from './tab-keys';
 import { preloadTabs, VIEW_TABS } from './view-tabs';
 
-export { preloadTabs } from './view-tabs';
+export { preloadTabs };
 
 /** The detailed tabs' code, asked for when the user reaches for the tabs (a touch, the pointer, focus). */
 const preloadOnIntent = () => void preloadTabs().catch(() => undefined);
