@@ -28,6 +28,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
+    // Read by scripts/prerender.ts (which chunks a kept session's page needs; it removes the file).
+    manifest: true,
     // Many pages share small pieces of MUI and of the app: split automatically, a signed-in page loaded
     // about 70 chunks of 1–5 KB, a request each (several round trips on a phone's connection). Common
     // chunks under 128 KB of source are copied into the chunks that use them instead (one shared module

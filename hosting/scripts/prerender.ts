@@ -17,7 +17,7 @@
  * fails, naming the hashes, when one is not.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
 
@@ -72,12 +72,48 @@ const STATIC_CSS = [
  * then starts the app's entry script (named by <meta name="insight-entry">) once the page has painted
  * (next frame, or 200 ms in a tab that draws no frame): its download and run never delay the first paint.
  * The entry's own imports (the meta's data-preload) are asked for at the same moment, beside it, not
- * after it has arrived.
+ * after it has arrived; with a kept session (index.html's first script sets data-session), so are the
+ * app's code (data-preload-session) and the code of the page opened when it is one of SESSION_PAGES
+ * (data-preload-pages: [path pattern without /fr, files]): one wave of requests instead of three.
  */
 const KEEP_ONE_COPY =
-  "(function(){var d=document.documentElement.dataset;document.querySelectorAll('[data-theme-variant],[data-drawer-variant],[data-view-variant]').forEach(function(n){var v=n.dataset;if((v.themeVariant&&v.themeVariant!==d.theme)||(v.drawerVariant&&v.drawerVariant!==d.drawer)||(v.viewVariant&&v.viewVariant!==d.view))n.remove()});var started=false;function start(){if(started)return;started=true;var m=document.querySelector('meta[name=insight-entry]');(m.dataset.preload||'').split(' ').forEach(function(h){if(!h)return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=m.content;document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,200)})();";
+  "(function(){var d=document.documentElement.dataset;document.querySelectorAll('[data-theme-variant],[data-drawer-variant],[data-view-variant]').forEach(function(n){var v=n.dataset;if((v.themeVariant&&v.themeVariant!==d.theme)||(v.drawerVariant&&v.drawerVariant!==d.drawer)||(v.viewVariant&&v.viewVariant!==d.view))n.remove()});var started=false;function start(){if(started)return;started=true;var m=document.querySelector('meta[name=insight-entry]'),p=m.dataset.preload||'';if(d.session==='kept'){p+=' '+(m.dataset.preloadSession||'');var b=location.pathname.replace(/^\\/fr(?=\\/|$)/,'')||'/';JSON.parse(m.dataset.preloadPages||'[]').forEach(function(e){if(new RegExp(e[0]).test(b))p+=' '+e[1]})}p.split(' ').forEach(function(h){if(!h)return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=m.content;document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,200)})();";
+
+/**
+ * The pages whose code a kept session asks for with the app's: the ones opened directly from a link or
+ * a reload, where the wait shows most (a device's 360 view; the signed-in home). Path patterns are
+ * matched without the /fr prefix.
+ */
+const SESSION_PAGES: Array<{ pattern: RegExp; module: string }> = [
+  {
+    pattern: /^\/i\/mac\/(?!enter-mac$)[^/]+$/,
+    module: 'src/features/insight360/components/insight360-page.tsx',
+  },
+  { pattern: /^\/$/, module: 'src/features/home/components/home-page.tsx' },
+];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** The files a module of the build needs before it runs (its chunk and its static imports'), as URLs. */
+function chunkClosure(manifest: Record<string, ManifestChunk>, key: string): string[] {
+  if (!manifest[key]) throw new Error(`the build's manifest has no ${key}: update scripts/prerender.ts`);
+  const files = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = manifest[name]!;
+    if (files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    chunk.imports?.forEach(visit);
+  };
+  visit(key);
+  return [...files];
+}
 
 type Render = typeof import('../src/app/prerender');
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 const vite = await createServer({
   root: HOSTING,
@@ -95,6 +131,18 @@ try {
   const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
     (match) => match[1]!,
   );
+  const manifestFile = path.join(DIST, '.vite/manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  rmSync(path.dirname(manifestFile), { recursive: true });
+  const started = new Set([entry[1], ...preloads]);
+  // The app's code (not the Auth SDK: with a valid kept session it loads after the page, main.tsx).
+  const sessionPreloads = chunkClosure(manifest, 'src/app/app.tsx').filter((file) => !started.has(file));
+  const pagePreloads = SESSION_PAGES.map(({ pattern, module }) => [
+    pattern.source,
+    chunkClosure(manifest, module)
+      .filter((file) => !started.has(file) && !sessionPreloads.includes(file))
+      .join(' '),
+  ]);
   if (!template.includes('<div id="root"></div>'))
     throw new Error('dist/index.html has no empty #root (prerendered already? run vite build first)');
   const hashes = new Set<string>();
@@ -113,7 +161,9 @@ try {
     let html = template
       .replace(
         entry[0],
-        `<meta name="insight-entry" content="${entry[1]}" data-preload="${preloads.join(' ')}" />`,
+        // (A function: the patterns' `$` must not read as replacement patterns.)
+        () =>
+          `<meta name="insight-entry" content="${entry[1]}" data-preload="${preloads.join(' ')}" data-preload-session="${sessionPreloads.join(' ')}" data-preload-pages="${escapeAttribute(JSON.stringify(pagePreloads))}" />`,
       )
       // The entry's own imports start with it, after the first paint (KEEP_ONE_COPY): preloaded from
       // the head, they would compete with the page's first paint for the connection.

@@ -27,6 +27,20 @@ export function loadAuth(): Promise<AuthModule> {
   return loading;
 }
 
+/**
+ * Loads the SDK once the page has loaded and the browser is idle: with a kept session whose token is
+ * valid (keptSession), the page draws and reads its data without the SDK, whose download and check of
+ * the user with Google would otherwise compete with the page's own code and data on a phone.
+ */
+export function loadAuthWhenIdle(): void {
+  const idle = () =>
+    window.requestIdleCallback
+      ? window.requestIdleCallback(() => void loadAuth().catch(() => undefined), { timeout: 2_000 })
+      : window.setTimeout(() => void loadAuth().catch(() => undefined), 500);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
 /** The SDK if it is loaded: a sign-in started from a click opens its popup at once, not after a load. */
 export const loadedAuth = (): AuthModule | null => loaded;
 
@@ -53,8 +67,65 @@ export function mayHaveSession(): boolean {
   }
 }
 
-/** The signed-in user's ID token for API calls; none when the SDK never had a reason to load. */
+/** The user the SDK keeps in this browser, with an ID token still valid for at least a minute. */
+export interface KeptSession {
+  uid: string;
+  displayName: string | null;
+  email: string | null;
+  idToken: string;
+  /** The token's claims (`roles` among them), as the API will read them. */
+  claims: Record<string, unknown>;
+}
+
+const TOKEN_MARGIN_MS = 60_000;
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function tokenClaims(token: string): Record<string, unknown> | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+  const claims: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0))));
+  return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
+}
+
+/**
+ * The session kept by the SDK's local persistence (the user it stored, `toJSON()`'s shape), read without
+ * loading the SDK: a reload draws the signed-in page and asks the API for its data with this token
+ * while the SDK loads and checks the user with Google, a round trip that no longer holds the page. The SDK
+ * stays the authority (it refreshes the token and signs out a user Google no longer knows; its state
+ * replaces this one when it is ready), and the API checks every token. Null when there is none, when it
+ * does not read as expected, or when its token expires within a minute.
+ */
+export function keptSession(now = Date.now()): KeptSession | null {
+  try {
+    for (let index = 0; index < localStorage.length; index++) {
+      const key = localStorage.key(index);
+      if (!key?.startsWith(AUTH_USER_KEY)) continue;
+      const user = JSON.parse(localStorage.getItem(key) ?? 'null') as Record<string, unknown> | null;
+      const tokens = user?.stsTokenManager as Record<string, unknown> | undefined;
+      const uid = text(user?.uid);
+      const idToken = text(tokens?.accessToken);
+      const expires = tokens?.expirationTime;
+      if (!uid || !idToken || typeof expires !== 'number' || expires - now < TOKEN_MARGIN_MS) return null;
+      const claims = tokenClaims(idToken);
+      if (!claims || (claims.user_id ?? claims.sub) !== uid) return null;
+      return { uid, displayName: text(user?.displayName), email: text(user?.email), idToken, claims };
+    }
+  } catch {
+    // Storage refused or a value that is not the SDK's: the page waits for the SDK, as without one.
+  }
+  return null;
+}
+
+/**
+ * The signed-in user's ID token for API calls: the SDK's once it has restored the session, the kept one
+ * until then; none when neither is there (the SDK never had a reason to load).
+ */
 export async function currentIdToken(): Promise<string | undefined> {
+  if (!loaded?.sessionRestored()) {
+    const kept = keptSession();
+    if (kept) return kept.idToken;
+  }
   if (!loading) return undefined;
   return (await loading).currentIdToken();
 }

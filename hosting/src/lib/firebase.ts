@@ -37,6 +37,11 @@ export const signInWithGoogle = () => signInWithPopup(auth, googleProvider, brow
 
 export const signOutUser = () => signOut(auth);
 
+let restored = false;
+void auth.authStateReady().then(() => (restored = true));
+/** True once the kept session (if any) is restored and checked: the SDK's token is then the one to use. */
+export const sessionRestored = () => restored;
+
 /** The signed-in user's ID token, once the kept session (if any) is restored. */
 export async function currentIdToken(): Promise<string | undefined> {
   await auth.authStateReady();

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import type { User } from 'firebase/auth';
 import { rolesFromClaim, type RoleKey } from '@insight/common/roles';
-import { loadAuth, loadedAuth, mayHaveSession, whenAuthLoaded } from '../lib/auth-session';
+import { keptSession, loadAuth, loadedAuth, mayHaveSession, whenAuthLoaded } from '../lib/auth-session';
 import type { listenToRoles } from '../lib/roles-listener';
 
 export interface SessionUser {
@@ -111,11 +111,41 @@ function rememberSession(uid: string, allowed: boolean): void {
   }
 }
 
+/**
+ * The state a page load starts in. No session kept in this browser: signed out at once, and the Auth SDK
+ * stays unloaded. A kept session whose token is valid, checked earlier in this tab: signed in at once with
+ * the token's roles, so that a reload draws its page and asks for its data while the SDK loads and checks
+ * the user (lib/auth-session.ts, keptSession). Otherwise loading until the SDK says.
+ */
+function initialState(): AuthState {
+  if (!mayHaveSession()) return { status: 'signedOut', user: null };
+  const kept = keptSession();
+  const remembered = kept && rememberedSession(kept.uid);
+  if (!kept || !remembered) return { status: 'loading', user: null };
+  const user: SessionUser = {
+    uid: kept.uid,
+    displayName: kept.displayName,
+    email: kept.email,
+    roles: rolesFromClaim(kept.claims.roles),
+    allowed: remembered.allowed,
+  };
+  return isSignedIn(user) ? { status: 'signedIn', user } : { status: 'loading', user: null };
+}
+
+/** The same user with the same roles and access: the state is kept (no render of the whole app). */
+const sameUser = (state: AuthState, next: AuthState) =>
+  state.status === next.status &&
+  (state.user === next.user ||
+    (state.user !== null &&
+      next.user !== null &&
+      state.user.uid === next.user.uid &&
+      state.user.displayName === next.user.displayName &&
+      state.user.email === next.user.email &&
+      state.user.allowed === next.user.allowed &&
+      sameRoles(state.user.roles, next.user.roles)));
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  // With no session kept in this browser, the landing is signed out at once and the Auth SDK stays unloaded.
-  const [state, setState] = useState<AuthState>(() =>
-    mayHaveSession() ? { status: 'loading', user: null } : { status: 'signedOut', user: null },
-  );
+  const [state, setState] = useState<AuthState>(initialState);
 
   useEffect(() => {
     let stop: (() => void) | null = null;
@@ -129,11 +159,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // As a transition: the page the session opens renders in slices, not in one long task.
         const apply = (sessionUser: SessionUser) =>
           startTransition(() =>
-            setState(
-              isSignedIn(sessionUser)
+            setState((current) => {
+              const next: AuthState = isSignedIn(sessionUser)
                 ? { status: 'signedIn', user: sessionUser }
-                : { status: 'signedOut', user: null },
-            ),
+                : { status: 'signedOut', user: null };
+              return sameUser(current, next) ? current : next;
+            }),
           );
         const session = startSession(user).then(
           (answer) => {
@@ -154,7 +185,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         });
       });
     });
-    if (mayHaveSession()) loadAuth().catch(() => setState({ status: 'signedOut', user: null }));
+    // Signed in from the kept session: the SDK comes once the page has loaded (main.tsx asks for it).
+    if (mayHaveSession() && initialState().status !== 'signedIn')
+      loadAuth().catch(() => setState({ status: 'signedOut', user: null }));
     return () => {
       cancel();
       stop?.();
