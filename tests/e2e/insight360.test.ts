@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
@@ -6,6 +5,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogue, eventually, SIMULATOR } from '../../harness/api-client';
+import { seriousViolations } from '../../harness/axe';
 import { ARTIFACTS, PORTAL, useBrowser } from '../../harness/browser';
 import { closeAdmin, createUser, signInFast, type TestUser } from '../../harness/users';
 
@@ -246,21 +246,9 @@ describe('Insight 360 screens', () => {
       await signInFast(page, await userWith('support3'));
       await page.goto('/i/mac/enter-mac');
       await page.waitForSelector('#enter-mac-field');
-      const entry = await new AxeBuilder({ page }).analyze();
-      expect(
-        entry.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes[0]?.target}`),
-        `${mode} entry`,
-      ).toEqual([]);
+      expect(await seriousViolations(page), `${mode} entry`).toEqual([]);
       await openView(page, device!.mac);
-      const view = await new AxeBuilder({ page }).analyze();
-      expect(
-        view.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes[0]?.target}`),
-        `${mode} 360`,
-      ).toEqual([]);
+      expect(await seriousViolations(page), `${mode} 360`).toEqual([]);
     }
   });
 

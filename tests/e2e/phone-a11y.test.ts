@@ -5,17 +5,16 @@
  * One sign-in and one page load per language and theme; the pages are visited in a loop through the app's
  * router, the four loops side by side.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_COOKIE } from '../../common/src/constants';
 import { readFileSync } from 'node:fs';
 import { catalogue } from '../../harness/api-client';
+import { axeViolations, WCAG_AA } from '../../harness/axe';
 import { PORTAL, useBrowser } from '../../harness/browser';
 import { closeAdmin, createUser, signInFast, type TestUser } from '../../harness/users';
 
 const PHONE = { width: 390, height: 844 };
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
  * Every path of the page registry (hosting/src/app/pages.tsx, read as text: the module loads the app), its
@@ -157,8 +156,7 @@ describe('phone width and axe, every page of the registry', () => {
       const wide = await overflow(page);
       if (wide) problems.push(`${path}: scrolls sideways (${wide})`);
       for (const problem of await firstColumnPinned(page)) problems.push(`${path}: ${problem}`);
-      const scan = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-      for (const violation of scan.violations)
+      for (const violation of await axeViolations(page, WCAG_AA))
         problems.push(
           `${path}: axe ${violation.id} (${violation.impact}, ${violation.nodes.length}): ${violation.nodes
             .slice(0, 3)

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -7,6 +6,7 @@ import en from '../../hosting/src/locales/en/admin.json';
 import fr from '../../hosting/src/locales/fr/admin.json';
 import enCommon from '../../hosting/src/locales/en/common.json';
 import frCommon from '../../hosting/src/locales/fr/common.json';
+import { seriousViolations } from '../../harness/axe';
 import { ARTIFACTS, PORTAL, useBrowser } from '../../harness/browser';
 import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
@@ -100,13 +100,7 @@ describe('/sample, the shared components on demo data', () => {
         await page.goto(`${prefix}/sample`);
         await expect.poll(() => page.locator('h1').textContent()).toBe(admin.sample.title);
         await page.locator('[data-testid=sample-table] .MuiDataGrid-row').first().waitFor();
-        const scan = await new AxeBuilder({ page }).analyze();
-        expect(
-          scan.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${v.id}: ${v.nodes[0]?.target}`),
-          `${mode} ${lang}`,
-        ).toEqual([]);
+        expect(await seriousViolations(page), `${mode} ${lang}`).toEqual([]);
         await page.screenshot({ path: path.join(dir, `sample-${mode}-${lang}.png`), fullPage: true });
       }
   });

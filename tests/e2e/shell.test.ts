@@ -1,22 +1,13 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../../harness/axe';
 import { ARTIFACTS, PORTAL, useBrowser } from '../../harness/browser';
 import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 const SCREENS = path.join(ARTIFACTS, 'screens');
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 async function setTheme(page: Page, mode: 'light' | 'dark') {
   await page.context().addCookies([{ name: 'insight-theme', value: mode, url: PORTAL }]);

@@ -1,0 +1,31 @@
+/**
+ * axe-core over a page, the one way the end-to-end tests scan for accessibility. Only the violations are
+ * built and sent back: axe lists every node that passes a rule too (thousands on a page with a grid), and
+ * serialising those over the DevTools protocol was most of a scan's time. The violations are complete.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** WCAG 2.0 and 2.1, levels A and AA. */
+export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+export type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** Every violation axe finds on the page (of the rules tagged `tags`, or of all its rules). */
+export function axeViolations(page: Page, tags?: string[]): Promise<AxeViolation[]> {
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  return (tags ? builder.withTags(tags) : builder).analyze().then((result) => result.violations);
+}
+
+/** The serious and critical violations, one line each: the rule and its first nodes. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  return (await axeViolations(page))
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
