@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { languageOfPath } from './lib/language-path';
 import { initI18n } from './lib/i18n';
-import { keptSession, loadAuth, loadAuthWhenIdle, mayHaveSession } from './lib/auth-session';
+import { keptSession, loadAuth, loadAuthAfterPage, mayHaveSession } from './lib/auth-session';
 import { loadGridLocale } from './lib/grid-locale-loader';
 
 async function start() {
@@ -11,11 +11,11 @@ async function start() {
   // instead of a blank page.
   const app = import('./app/app');
   app.catch(() => undefined);
-  // A kept session: the page's API calls use its token while it is valid, and the Auth SDK loads once the
-  // page has loaded; otherwise the SDK loads beside the app's code, so that the first API call's token
+  // A kept session: the page's API calls use its token while it is valid, and the Auth SDK loads after the
+  // page; otherwise the SDK loads beside the app's code, so that the first API call's token
   // (the session restored, the user checked) is not a step behind the page.
   if (mayHaveSession()) {
-    if (keptSession()) loadAuthWhenIdle();
+    if (keptSession()) loadAuthAfterPage();
     else loadAuth().catch(() => undefined);
   }
   const language = languageOfPath(window.location.pathname);

@@ -12,8 +12,8 @@ import { PreferencesProvider } from '../providers/preferences-provider';
 import { AppRoutes } from './routes';
 import { SwrDefaults } from './require-auth';
 import { mayHaveSession } from '../lib/auth-session';
-import { prefetchStream } from '../lib/http-client';
-import { openedViewStreamPath } from '../features/insight360/api/view-path';
+import { prefetchJson, prefetchStream } from '../lib/http-client';
+import { openedViewReads } from '../features/insight360/api/view-path';
 
 function RootLanguageRedirect() {
   const [location] = useLocation();
@@ -26,10 +26,14 @@ function RootLanguageRedirect() {
 export const openedPageLoaded = preloadPage(stripLanguage(window.location.pathname));
 if (mayHaveSession()) {
   void SwrDefaults.preload().catch(() => undefined);
-  // A device's view opened directly (a link, a reload): its answer is asked for as soon as the session's
-  // token is there, beside the view's code, not once that code has loaded and rendered.
-  const viewAnswer = openedViewStreamPath(window.location.pathname);
-  if (viewAnswer) prefetchStream(viewAnswer);
+  // A device's view opened directly (a link, a reload): its answer, its looks and the playbook are asked
+  // for as soon as the session's token is there, beside the view's code, not once that code has loaded
+  // and rendered.
+  const viewReads = openedViewReads(window.location.pathname);
+  if (viewReads) {
+    prefetchStream(viewReads.stream);
+    viewReads.json.forEach(prefetchJson);
+  }
 }
 
 export function App() {

@@ -27,18 +27,25 @@ export function loadAuth(): Promise<AuthModule> {
   return loading;
 }
 
+/** How long after the page's load the SDK waits when the kept session serves the page (loadAuthAfterPage). */
+const AUTH_AFTER_LOAD_MS = 3_000;
+
 /**
- * Loads the SDK once the page has loaded and the browser is idle: with a kept session whose token is
- * valid (keptSession), the page draws and reads its data without the SDK, whose download and check of
- * the user with Google would otherwise compete with the page's own code and data on a phone.
+ * Loads the SDK a few seconds after the page has loaded, when the browser is idle: with a kept session
+ * whose token is valid (keptSession), the page draws and reads its data without the SDK, whose download
+ * and check of the user with Google would otherwise compete with the page's own code and data on a
+ * phone (the page's data and its later code come after the load event). The token has a minute left at
+ * least; a sign-in, a sign-out or a token refresh loads the SDK at once (loadAuth).
  */
-export function loadAuthWhenIdle(): void {
-  const idle = () =>
-    window.requestIdleCallback
-      ? window.requestIdleCallback(() => void loadAuth().catch(() => undefined), { timeout: 2_000 })
-      : window.setTimeout(() => void loadAuth().catch(() => undefined), 500);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+export function loadAuthAfterPage(): void {
+  const load = () => void loadAuth().catch(() => undefined);
+  const later = () =>
+    window.setTimeout(
+      () => (window.requestIdleCallback ? window.requestIdleCallback(load, { timeout: 2_000 }) : load()),
+      AUTH_AFTER_LOAD_MS,
+    );
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
 /** The SDK if it is loaded: a sign-in started from a click opens its popup at once, not after a load. */
@@ -119,15 +126,16 @@ export function keptSession(now = Date.now()): KeptSession | null {
 
 /**
  * The signed-in user's ID token for API calls: the SDK's once it has restored the session, the kept one
- * until then; none when neither is there (the SDK never had a reason to load).
+ * until then (the SDK is loaded when that one is missing or about to expire); none when no session is kept
+ * and the SDK never had a reason to load.
  */
 export async function currentIdToken(): Promise<string | undefined> {
   if (!loaded?.sessionRestored()) {
     const kept = keptSession();
     if (kept) return kept.idToken;
   }
-  if (!loading) return undefined;
-  return (await loading).currentIdToken();
+  if (!loading && !mayHaveSession()) return undefined;
+  return (await loadAuth()).currentIdToken();
 }
 
 // A sign-in in another tab: load the SDK so that this tab follows, as it did when the SDK was always there.

@@ -34,29 +34,37 @@ async function authHeaders(): Promise<Record<string, string>> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-const requestStream = async (path: string) =>
-  fetch(`/api${path}`, { headers: { accept: 'application/x-ndjson', ...(await authHeaders()) } });
+type Accept = 'application/x-ndjson' | 'application/json';
+const request = async (path: string, accept: Accept) =>
+  fetch(`/api${path}`, { headers: { accept, ...(await authHeaders()) } });
 
-/** Streamed answers asked for before their reader's code had loaded, by path (taken once, within 5 s). */
+/** GET answers asked for before their reader's code had loaded, by kind and path (taken once, within 5 s). */
 const prefetched = new Map<string, { at: number; response: Promise<Response> }>();
 const PREFETCH_KEEP_MS = 5_000;
+
+function prefetch(path: string, accept: Accept): void {
+  const key = `${accept} ${path}`;
+  if (prefetched.has(key)) return;
+  const response = request(path, accept);
+  response.catch(() => undefined);
+  prefetched.set(key, { at: performance.now(), response });
+}
+
+function takePrefetched(path: string, accept: Accept): Promise<Response> | null {
+  const key = `${accept} ${path}`;
+  const entry = prefetched.get(key);
+  prefetched.delete(key);
+  return entry && performance.now() - entry.at < PREFETCH_KEEP_MS ? entry.response : null;
+}
 
 /**
  * Asks for a streamed answer now (as soon as the session's token is there) for a reader whose code is
  * still loading: its apiStream(path) then reads this answer instead of asking again.
  */
-export function prefetchStream(path: string): void {
-  if (prefetched.has(path)) return;
-  const response = requestStream(path);
-  response.catch(() => undefined);
-  prefetched.set(path, { at: performance.now(), response });
-}
+export const prefetchStream = (path: string): void => prefetch(path, 'application/x-ndjson');
 
-function takePrefetched(path: string): Promise<Response> | null {
-  const entry = prefetched.get(path);
-  prefetched.delete(path);
-  return entry && performance.now() - entry.at < PREFETCH_KEEP_MS ? entry.response : null;
-}
+/** The same for a JSON read: the next apiFetch(path) without method, body or signal takes this answer. */
+export const prefetchJson = (path: string): void => prefetch(path, 'application/json');
 
 /**
  * Reads a newline-delimited JSON answer, calling `onLine` with each parsed line as soon as it arrives.
@@ -65,7 +73,7 @@ function takePrefetched(path: string): Promise<Response> | null {
 export async function apiStream(path: string, onLine: (line: unknown) => void): Promise<void> {
   let res: Response;
   try {
-    res = await (takePrefetched(path) ?? requestStream(path));
+    res = await (takePrefetched(path, 'application/x-ndjson') ?? request(path, 'application/x-ndjson'));
   } catch (error) {
     throw new HttpError(0, 'network', (error as Error).message);
   }
@@ -102,8 +110,11 @@ export async function apiFetch<T>(
   } = {},
 ): Promise<T> {
   let res: Response;
+  const plainRead = !init.method && init.body === undefined && !init.signal && !init.headers;
   try {
-    res = await fetch(`/api${path}`, {
+    const ahead = plainRead ? takePrefetched(path, 'application/json') : null;
+    res = await (ahead ??
+      fetch(`/api${path}`, {
       method: init.method ?? 'GET',
       headers: {
         accept: 'application/json',
@@ -113,7 +124,7 @@ export async function apiFetch<T>(
       },
       body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
       signal: init.signal,
-    });
+    }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new HttpError(0, 'network', (error as Error).message);

@@ -17,6 +17,7 @@ import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook
 import { DEFAULT_PLAYBOOK_BY_KEY, mergePlaybook } from '@insight/common/diagnosis-playbook-defaults';
 import { apiFetch, type HttpError } from '../../../lib/http-client';
 import type { ViewSections } from './sections';
+import { PLAYBOOK_PATH, viewLooksPath } from './view-path';
 
 type Swr<T> = { data?: { data: T }; error?: { code: string; path?: string } };
 
@@ -62,7 +63,7 @@ export function useDiagnosis(sections: ViewSections) {
 /** The playbook: engineering's entries over the defaults; the defaults until the API answered. */
 export function usePlaybook(): Playbook {
   const { data } = useSWR<{ entries: PlaybookEntry[] }, HttpError>(
-    '/diagnosis/playbook',
+    PLAYBOOK_PATH,
     (path: string) => apiFetch<{ entries: PlaybookEntry[] }>(path),
     {
       revalidateOnFocus: false,
@@ -76,7 +77,7 @@ export function usePlaybook(): Playbook {
 /** The device's stored looks, newest first (the previous look, the trend). */
 export function useLooks(mac: string) {
   return useSWR<{ looks: LookSnapshot[] }, HttpError>(
-    `/360/${mac}/looks`,
+    viewLooksPath(mac),
     (path: string) => apiFetch<{ looks: LookSnapshot[] }>(path),
     {
       revalidateOnFocus: false,

@@ -8,16 +8,30 @@ import { languageOfPath, stripLanguage } from '../../../lib/language-path';
 /** GET /api/360/{mac}?language=… (the API path, without /api). */
 export const viewStreamPath = (mac: string, language: string) => `/360/${mac}?language=${language}`;
 
-/** The whole answer's path for a page address that opens a device's view (/i/mac/{mac}, /fr/…), else null. */
-export function openedViewStreamPath(pathname: string): string | null {
+/** GET /api/360/{mac}/looks: the device's earlier looks. */
+export const viewLooksPath = (mac: string) => `/360/${mac}/looks`;
+
+/** GET /api/diagnosis/playbook: the findings' causes and next steps as engineering keeps them. */
+export const PLAYBOOK_PATH = '/diagnosis/playbook';
+
+/**
+ * What a page address that opens a device's view reads first: its whole answer (streamed), its looks and
+ * the playbook (JSON); null for any other address.
+ */
+export function openedViewReads(pathname: string): { stream: string; json: string[] } | null {
+  const mac = openedViewMac(pathname);
+  return mac
+    ? { stream: viewStreamPath(mac, languageOfPath(pathname)), json: [viewLooksPath(mac), PLAYBOOK_PATH] }
+    : null;
+}
+
+/** The device a page address opens the view of (/i/mac/{mac}, /fr/…), its MAC normalised; else null. */
+function openedViewMac(pathname: string): string | null {
   const match = /^\/i\/mac\/([^/]+)$/.exec(stripLanguage(pathname));
   if (!match || match[1] === 'enter-mac') return null;
-  let raw: string;
   try {
-    raw = decodeURIComponent(match[1]!);
+    return normalizeMac(decodeURIComponent(match[1]!));
   } catch {
     return null;
   }
-  const mac = normalizeMac(raw);
-  return mac ? viewStreamPath(mac, languageOfPath(pathname)) : null;
 }
