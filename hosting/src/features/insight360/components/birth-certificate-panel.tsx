@@ -13,25 +13,28 @@ import {
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import SmsIcon from '@mui/icons-material/Sms';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  regenerationMethod,
-  sendSmsRequestSchema,
-  type BirthCertificatesSection,
-} from '@insight/common/customer360';
-import { formatMac } from '@insight/common/mac';
+import type { BirthCertificateGrades, BirthCertificatesSection } from '@insight/common/customer360';
 import { ungraded } from '@insight/common/threshold-grading';
-import type { BirthCertificateGrades } from '@insight/common/customer360';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import { FieldList } from '../../../components/field-list';
 import { GradeChip, StatusChip, useNumber } from '../../../components/grade-chip';
+import { loadedWhenOpen } from '../../../components/on-demand';
 import { useFormatDateTime } from '../../../lib/date';
 import { useRegenerateCertificate } from '../api/birth-certificates';
 import { sendBirthCertificateSms } from '../api/operations';
 import { useOperation } from '../../../hooks/use-operation';
-import { FormTextField } from '../../../components/form-text-field';
-import { OperationDialog } from '../../../components/operation-dialog';
+
+/** The open dialog: the regeneration, or the SMS of one certificate. */
+export type CertificateDialog = 'regenerate' | { sms: BirthCertificate } | null;
+
+// The SMS form, the schema and the confirm dialogs load when a dialog first opens.
+const BirthCertificateDialogs = loadedWhenOpen(() =>
+  import('./birth-certificate-dialogs').then((module) => module.BirthCertificateDialogs),
+);
+const preloadDialogs = () => void BirthCertificateDialogs.preload().catch(() => undefined);
+/** Loads the dialogs' code when the user reaches for a button that opens one. */
+const preloadOn = { onPointerEnter: preloadDialogs, onTouchStart: preloadDialogs, onFocus: preloadDialogs };
 
 interface Props {
   mac: string;
@@ -97,15 +100,6 @@ function CertificateFields({
   );
 }
 
-function age(
-  ts: string,
-  now: number,
-  t: (key: 'bc.hoursOld' | 'bc.daysOld', options: { count: number }) => string,
-): string {
-  const hours = Math.max(0, Math.round((now - Date.parse(ts)) / 3_600_000));
-  return hours < 48 ? t('bc.hoursOld', { count: hours }) : t('bc.daysOld', { count: Math.round(hours / 24) });
-}
-
 export function BirthCertificatePanel({
   mac,
   section,
@@ -117,29 +111,21 @@ export function BirthCertificatePanel({
   const { t, i18n } = useTranslation('insight360');
   const language = i18n.language === 'fr' ? 'fr' : 'en';
   const formatDate = useFormatDateTime();
-  const [dialog, setDialog] = useState<'regenerate' | { sms: BirthCertificate } | null>(null);
-  // The number to text, the customer's by default; sendSmsRequestSchema decides whether it can be sent.
-  const { control } = useForm({ defaultValues: { phone: customerPhone?.replace(/\D/g, '') ?? '' } });
-  const phone = useWatch({ control, name: 'phone' });
+  const [dialog, setDialog] = useState<CertificateDialog>(null);
   const regenerate = useOperation(useRegenerateCertificate(mac, language));
-  const sms = useOperation((key, certificateId: string) =>
+  // The number comes from the SMS form (birth-certificate-dialogs.tsx) when the sending is confirmed.
+  const sms = useOperation((key, certificateId: string, phone: string) =>
     sendBirthCertificateSms(mac, { phone, certificateId, language }, key),
   );
   const list = section.certificates;
   const latest = list[0] ?? null;
   // When the dialog opened: the PUT/POST choice and the age are stated as of then.
   const [openedAt, setOpenedAt] = useState(0);
-  const method = regenerationMethod(latest?.ts ?? null, openedAt);
   const openRegenerate = () => {
     regenerate.reset();
     setOpenedAt(Date.now());
     setDialog('regenerate');
   };
-  const parsedPhone = sendSmsRequestSchema.safeParse({ phone, certificateId: 'x' });
-  const phoneValid = parsedPhone.success;
-  // A valid number that none of the customer's contacts has: said before anything is sent.
-  const foreignPhone = parsedPhone.success && !customerPhones.includes(parsedPhone.data.phone);
-  const displayMac = formatMac(mac);
 
   return (
     <Stack spacing={2}>
@@ -149,7 +135,13 @@ export function BirthCertificatePanel({
           data-testid="bc-none"
           action={
             canRegenerate && (
-              <Button color="inherit" size="small" onClick={openRegenerate} data-testid="bc-generate">
+              <Button
+                color="inherit"
+                size="small"
+                onClick={openRegenerate}
+                {...preloadOn}
+                data-testid="bc-generate"
+              >
                 {t('bc.generate')}
               </Button>
             )
@@ -165,6 +157,7 @@ export function BirthCertificatePanel({
                 variant="outlined"
                 startIcon={<AutorenewIcon />}
                 onClick={openRegenerate}
+                {...preloadOn}
                 data-testid="bc-regenerate"
               >
                 {t('bc.regenerate')}
@@ -199,6 +192,7 @@ export function BirthCertificatePanel({
                       variant="outlined"
                       startIcon={<SmsIcon />}
                       onClick={() => (sms.reset(), setDialog({ sms: bc }))}
+                      {...preloadOn}
                       data-testid="bc-send-sms"
                     >
                       {t('bc.sendSms')}
@@ -210,55 +204,18 @@ export function BirthCertificatePanel({
           </Box>
         </>
       )}
-      <OperationDialog
-        open={dialog === 'regenerate'}
-        message={
-          latest
-            ? t('bc.confirmRegenerate', { mac: displayMac, age: age(latest.ts, openedAt, t), method })
-            : t('bc.confirmRegenerateNone', { mac: displayMac })
-        }
-        state={regenerate.state}
-        sentMessage={
-          regenerate.state.status === 'sent'
-            ? t('bc.regenerated', { method: regenerate.state.result.method })
-            : ''
-        }
-        onConfirm={() => void regenerate.submit()}
+      <BirthCertificateDialogs
+        open={dialog !== null}
+        dialog={dialog}
         onClose={() => setDialog(null)}
-        testId="bc-regenerate-dialog"
+        mac={mac}
+        latest={latest}
+        openedAt={openedAt}
+        customerPhone={customerPhone}
+        customerPhones={customerPhones}
+        regenerate={regenerate}
+        sms={sms}
       />
-      <OperationDialog
-        open={typeof dialog === 'object' && dialog !== null}
-        title={t('bc.smsTitle')}
-        message={
-          typeof dialog === 'object' && dialog
-            ? t('bc.smsConfirm', { date: formatDate(dialog.sms.ts), phone: phone || '-' })
-            : ''
-        }
-        state={sms.state}
-        sentMessage={
-          sms.state.status === 'sent' ? t('ops.sent', { requestId: sms.state.result.requestId }) : ''
-        }
-        canConfirm={phoneValid}
-        onConfirm={() => typeof dialog === 'object' && dialog && void sms.submit(dialog.sms.id)}
-        onClose={() => setDialog(null)}
-        testId="bc-sms-dialog"
-      >
-        <FormTextField
-          control={control}
-          name="phone"
-          label={t('bc.smsPhone')}
-          error={!phoneValid}
-          helperText={phoneValid ? ' ' : t('bc.smsPhoneInvalid')}
-          fullWidth
-          slotProps={{ htmlInput: { inputMode: 'tel', 'data-testid': 'sms-phone' } }}
-        />
-        {foreignPhone && (
-          <Alert severity="warning" sx={{ mt: 1 }} data-testid="sms-foreign-phone">
-            {t('bc.smsNotCustomers')}
-          </Alert>
-        )}
-      </OperationDialog>
     </Stack>
   );
 }

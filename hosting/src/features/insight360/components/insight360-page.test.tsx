@@ -148,7 +148,8 @@ describe('Insight360Page', () => {
       ),
     });
     await userEvent.click(await screen.findByTestId('bc-generate'));
-    await userEvent.click(screen.getByTestId('bc-regenerate-dialog-confirm'));
+    // The dialog's code loads when it first opens.
+    await userEvent.click(await screen.findByTestId('bc-regenerate-dialog-confirm'));
     await screen.findByTestId('bc-regenerate-dialog-sent');
     await userEvent.click(screen.getByRole('button', { name: en.ops.close }));
     await waitFor(() => expect(screen.getByTestId('bc-item').getAttribute('data-id')).toBe('bc-new'));

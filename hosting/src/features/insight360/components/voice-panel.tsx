@@ -3,14 +3,8 @@ import {
   Alert,
   Box,
   Chip,
-  FormControlLabel,
   IconButton,
-  Menu,
-  MenuItem,
-  Radio,
-  RadioGroup,
   Stack,
-  Switch,
   Table,
   TableBody,
   TableCell,
@@ -19,19 +13,19 @@ import {
   Typography,
 } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { voiceOperationSchema, type VoiceOperation, type VoiceSection } from '@insight/common/customer360';
+import type { VoiceSection } from '@insight/common/customer360';
 import { formatPhone } from '@insight/common/format';
 import type { VoicePort } from '@insight/common/upstream/telephony';
 import { FieldList } from '../../../components/field-list';
-import { FormTextField } from '../../../components/form-text-field';
 import { StatusChip } from '../../../components/grade-chip';
-import { sendVoiceOperation } from '../api/operations';
-import { useOperation } from '../../../hooks/use-operation';
-import { OperationDialog } from '../../../components/operation-dialog';
+import { loadedWhenOpen } from '../../../components/on-demand';
 
-type Kind = VoiceOperation['operation'];
+// The menu, the forms, the schema and the confirm dialog load when a port's actions first open.
+const VoicePortOperations = loadedWhenOpen(() =>
+  import('./voice-port-operations').then((module) => module.VoicePortOperations),
+);
+const preloadOperations = () => void VoicePortOperations.preload().catch(() => undefined);
 
 function Features({ port }: { port: VoicePort }) {
   const { t } = useTranslation('insight360');
@@ -75,133 +69,26 @@ function Features({ port }: { port: VoicePort }) {
 function PortActions({ mac, port, onDone }: { mac: string; port: VoicePort; onDone(): void }) {
   const { t } = useTranslation('insight360');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [kind, setKind] = useState<Kind | null>(null);
-  // What the call forwarding and voicemail language dialogs ask; voiceOperationSchema decides what can be sent.
-  const { control } = useForm({
-    defaultValues: {
-      forwardEnabled: port.features.callForward.enabled,
-      forwardNumber: port.features.callForward.number ?? '',
-      language: (port.features.voicemail.language === 'en' ? 'fr' : 'en') as 'en' | 'fr',
-    },
-  });
-  const [forwardEnabled, forwardNumber, language] = useWatch({
-    control,
-    name: ['forwardEnabled', 'forwardNumber', 'language'],
-  });
-  const operation = useOperation((key, op: VoiceOperation) => sendVoiceOperation(mac, port.port, op, key));
-  const phone = formatPhone(port.phoneNumber);
-
-  const request: VoiceOperation | null =
-    kind === 'callForwarding'
-      ? {
-          operation: 'callForwarding',
-          enabled: forwardEnabled,
-          number: forwardEnabled ? forwardNumber.replace(/\D/g, '') : null,
-        }
-      : kind === 'voicemailLanguage'
-        ? { operation: 'voicemailLanguage', language }
-        : kind
-          ? ({ operation: kind } as VoiceOperation)
-          : null;
-  const valid = request ? voiceOperationSchema.safeParse(request).success : false;
-  const message =
-    kind === 'callForwarding'
-      ? forwardEnabled
-        ? t('voice.confirm.callForwardingOn', { phone, number: formatPhone(forwardNumber) })
-        : t('voice.confirm.callForwardingOff', { phone })
-      : kind === 'voicemailLanguage'
-        ? t('voice.confirm.voicemailLanguage', { phone, language: t(`voice.language.${language}`) })
-        : kind
-          ? t(`voice.confirm.${kind}`, { phone })
-          : '';
-
-  const open = (next: Kind) => {
-    setAnchor(null);
-    operation.reset();
-    setKind(next);
-  };
-  const close = () => {
-    if (operation.state.status === 'sent') onDone();
-    setKind(null);
-  };
-
   return (
     <>
       <IconButton
         aria-label={t('voice.actions', { port: port.port })}
         onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={preloadOperations}
+        onTouchStart={preloadOperations}
+        onFocus={preloadOperations}
         data-testid={`voice-actions-${port.port}`}
       >
         <MoreVertIcon />
       </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {(['callForwarding', 'voicemailPasswordReset', 'mwiReset', 'voicemailLanguage'] as const).map(
-          (item) => (
-            <MenuItem key={item} onClick={() => open(item)} data-testid={`voice-op-${item}`}>
-              {t(`voice.ops.${item}`)}
-            </MenuItem>
-          ),
-        )}
-      </Menu>
-      <OperationDialog
-        open={kind !== null}
-        title={kind ? t(`voice.ops.${kind}`).replace('…', '') : undefined}
-        message={message}
-        state={operation.state}
-        sentMessage={
-          operation.state.status === 'sent'
-            ? t('ops.sent', { requestId: operation.state.result.requestId })
-            : ''
-        }
-        canConfirm={valid}
-        onConfirm={() => request && void operation.submit(request)}
-        onClose={close}
-        testId="voice-dialog"
-      >
-        {kind === 'callForwarding' && (
-          <Stack spacing={2}>
-            <Controller
-              control={control}
-              name="forwardEnabled"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={field.value}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                      onBlur={field.onBlur}
-                    />
-                  }
-                  label={t('voice.forwardEnabled')}
-                />
-              )}
-            />
-            {forwardEnabled && (
-              <FormTextField
-                control={control}
-                name="forwardNumber"
-                label={t('voice.forwardNumber')}
-                error={forwardNumber !== '' && !valid}
-                helperText={forwardNumber !== '' && !valid ? t('voice.forwardNumberInvalid') : ' '}
-                slotProps={{ htmlInput: { inputMode: 'tel', 'data-testid': 'forward-number' } }}
-                autoFocus
-              />
-            )}
-          </Stack>
-        )}
-        {kind === 'voicemailLanguage' && (
-          <Controller
-            control={control}
-            name="language"
-            render={({ field }) => (
-              <RadioGroup {...field} aria-label={t('voice.voicemailLanguage')}>
-                <FormControlLabel value="en" control={<Radio />} label={t('voice.language.en')} />
-                <FormControlLabel value="fr" control={<Radio />} label={t('voice.language.fr')} />
-              </RadioGroup>
-            )}
-          />
-        )}
-      </OperationDialog>
+      <VoicePortOperations
+        open={anchor !== null}
+        anchor={anchor}
+        onCloseMenu={() => setAnchor(null)}
+        mac={mac}
+        port={port}
+        onDone={onDone}
+      />
     </>
   );
 }
