@@ -1,12 +1,14 @@
 /**
  * The key measurements over the device's stored looks, as small sparklines. The captions and each
- * chart's box are drawn at once; the charts library fills the boxes when it has loaded, so nothing
+ * chart's box are drawn at once; the charts library fills the boxes once the trend is near the screen
+ * (below the fold on a phone, it is not part of the first load) and its code has loaded, so nothing
  * under the trend moves.
  */
 import { lazy, Suspense } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LookSnapshot, SnapshotMeasure } from '@insight/common/diagnosis';
+import { useNearViewport } from '../../../hooks/use-near-viewport';
 
 const Sparkline = lazy(() => import('./sparkline'));
 /** Each chart's box, reserved before the chart loads. */
@@ -16,6 +18,7 @@ const TRENDED: readonly SnapshotMeasure[] = ['rxPower', 'oltRxPower', 'plumeHeal
 
 export function LookTrend({ looks }: { looks: readonly LookSnapshot[] }) {
   const { t } = useTranslation('insight360');
+  const [trendRef, nearScreen] = useNearViewport<HTMLDivElement>();
   const oldestFirst = [...looks].reverse();
   const series = [
     ...TRENDED.map((measure) => ({
@@ -33,7 +36,7 @@ export function LookTrend({ looks }: { looks: readonly LookSnapshot[] }) {
   ].filter((item) => item.values.length >= 2);
   if (series.length === 0) return null;
   return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }} data-testid="look-trend">
+    <Stack ref={trendRef} direction="row" sx={{ flexWrap: 'wrap', gap: 2 }} data-testid="look-trend">
       {series.map((item) => (
         <Box key={item.key} sx={{ minWidth: CHART.width }}>
           <Typography variant="caption" color="text.secondary">
@@ -43,9 +46,13 @@ export function LookTrend({ looks }: { looks: readonly LookSnapshot[] }) {
             role="img"
             aria-label={t('diagnosis.trendValues', { measure: item.label, values: item.values.join(' → ') })}
           >
-            <Suspense fallback={<Box sx={CHART} />}>
-              <Sparkline values={item.values} {...CHART} />
-            </Suspense>
+            {nearScreen ? (
+              <Suspense fallback={<Box sx={CHART} />}>
+                <Sparkline values={item.values} {...CHART} />
+              </Suspense>
+            ) : (
+              <Box sx={CHART} />
+            )}
           </Box>
         </Box>
       ))}
