@@ -69,6 +69,8 @@ export async function pageWeightKb(
     page.waitForResponse((response) => new URL(response.url()).pathname === '/api/session', {
       timeout: 30_000,
     });
+  // (Awaited below; a failed page load first must not leave it rejected unhandled.)
+  if (sessionChecked) sessionChecked.catch(() => undefined);
   await page.goto('/', { waitUntil: 'load' });
   await page.getByTestId(signedIn ? 'logout' : 'login').waitFor();
   await sessionChecked;

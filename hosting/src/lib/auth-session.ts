@@ -35,7 +35,7 @@ const AUTH_AFTER_LOAD_MS = 3_000;
  * whose token is valid (keptSession), the page draws and reads its data without the SDK, whose download
  * and check of the user with Google would otherwise compete with the page's own code and data on a
  * phone (the page's data and its later code come after the load event). The token has a minute left at
- * least; a sign-in, a sign-out or a token refresh loads the SDK at once (loadAuth).
+ * least; a sign-in or a sign-out (here or in another tab) and a token about to expire load the SDK at once.
  */
 export function loadAuthAfterPage(): void {
   const load = () => void loadAuth().catch(() => undefined);
@@ -105,24 +105,25 @@ function tokenClaims(token: string): Record<string, unknown> | null {
  */
 export function keptSession(now = Date.now()): KeptSession | null {
   try {
-    for (let index = 0; index < localStorage.length; index++) {
-      const key = localStorage.key(index);
-      if (!key?.startsWith(AUTH_USER_KEY)) continue;
-      const user = JSON.parse(localStorage.getItem(key) ?? 'null') as Record<string, unknown> | null;
-      const tokens = user?.stsTokenManager as Record<string, unknown> | undefined;
-      const uid = text(user?.uid);
-      const idToken = text(tokens?.accessToken);
-      const expires = tokens?.expirationTime;
-      if (!uid || !idToken || typeof expires !== 'number' || expires - now < TOKEN_MARGIN_MS) return null;
-      const claims = tokenClaims(idToken);
-      if (!claims || (claims.user_id ?? claims.sub) !== uid) return null;
-      return { uid, displayName: text(user?.displayName), email: text(user?.email), idToken, claims };
-    }
+    // The key this app's SDK writes (its API key, the default app): not another project's leftover.
+    const stored = localStorage.getItem(`${AUTH_USER_KEY}${config.firebase.apiKey}:[DEFAULT]`);
+    const user = JSON.parse(stored ?? 'null') as Record<string, unknown> | null;
+    const tokens = user?.stsTokenManager as Record<string, unknown> | undefined;
+    const uid = text(user?.uid);
+    const idToken = text(tokens?.accessToken);
+    const expires = tokens?.expirationTime;
+    if (!uid || !idToken || typeof expires !== 'number' || expires - now < TOKEN_MARGIN_MS) return null;
+    const claims = tokenClaims(idToken);
+    if (!claims || (claims.user_id ?? claims.sub) !== uid) return null;
+    return { uid, displayName: text(user?.displayName), email: text(user?.email), idToken, claims };
   } catch {
     // Storage refused or a value that is not the SDK's: the page waits for the SDK, as without one.
+    return null;
   }
-  return null;
 }
+
+/** Set when another tab signs in or out: from then on only the SDK's token is used (it follows the change). */
+let keptSessionChanged = false;
 
 /**
  * The signed-in user's ID token for API calls: the SDK's once it has restored the session, the kept one
@@ -130,7 +131,7 @@ export function keptSession(now = Date.now()): KeptSession | null {
  * and the SDK never had a reason to load.
  */
 export async function currentIdToken(): Promise<string | undefined> {
-  if (!loaded?.sessionRestored()) {
+  if (!keptSessionChanged && !loaded?.sessionRestored()) {
     const kept = keptSession();
     if (kept) return kept.idToken;
   }
@@ -138,9 +139,12 @@ export async function currentIdToken(): Promise<string | undefined> {
   return (await loadAuth()).currentIdToken();
 }
 
-// A sign-in in another tab: load the SDK so that this tab follows, as it did when the SDK was always there.
+// A sign-in or a sign-out in another tab: load the SDK so that this tab follows (as it did when the SDK
+// was always there), and stop using the kept token, which may now be someone else's or gone.
 window.addEventListener('storage', (event) => {
-  if (event.key?.startsWith(AUTH_USER_KEY) && event.newValue) void loadAuth();
+  if (event.key !== null && !event.key.startsWith(AUTH_USER_KEY)) return;
+  keptSessionChanged = true;
+  void loadAuth().catch(() => undefined);
 });
 
 if (config.emulators)

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok } from '../testing/fake-api';
 import { setFakeUser } from '../testing/fake-firebase';
 import { apiFetch, apiStream, prefetchJson, prefetchStream } from './http-client';
@@ -10,6 +10,7 @@ describe('answers asked for ahead of their reader', () => {
     setFakeUser(null);
     const api = installFakeApi({ 'GET /360/A4C1E8000001': { lines } });
     prefetchStream('/360/A4C1E8000001?language=en');
+    await vi.waitFor(() => expect(api.called('GET', '/360/A4C1E8000001')).toHaveLength(1));
     const read: unknown[] = [];
     await apiStream('/360/A4C1E8000001?language=en', (line) => read.push(line));
     expect(read).toEqual(lines);
@@ -23,6 +24,8 @@ describe('answers asked for ahead of their reader', () => {
     setFakeUser(null);
     const api = installFakeApi({ 'GET /diagnosis/playbook': ok({ entries: [] }) });
     prefetchJson('/diagnosis/playbook');
+    // Asked for at once, before its reader.
+    await vi.waitFor(() => expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(1));
     expect(await apiFetch('/diagnosis/playbook')).toEqual({ entries: [] });
     expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(1);
     await apiFetch('/diagnosis/playbook');

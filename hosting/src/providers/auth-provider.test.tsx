@@ -1,13 +1,14 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentIdToken, keptSession, loadAuth } from '../lib/auth-session';
-import { fakeAuth, setFakeUser } from '../testing/fake-firebase';
+import { setFakeUser } from '../testing/fake-firebase';
 import { AuthProvider, useAuth } from './auth-provider';
 
 // A signed-in provider follows the user's roles document; not what these tests are about.
 vi.mock('../lib/roles-listener', () => ({ listenToRoles: () => () => undefined }));
 
-const KEY = 'firebase:authUser:fake-api-key:[DEFAULT]';
+/** The key this app's SDK writes (the test configuration's API key). */
+const KEY = 'firebase:authUser:test-api-key:[DEFAULT]';
 const base64url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 /** An ID token as the SDK keeps it (the API checks the signature; the page only reads the claims). */
@@ -60,14 +61,22 @@ describe('keptSession (the session the Auth SDK keeps, read without it)', () => 
     expect(keptSession()).toBeNull();
     localStorage.setItem(
       KEY,
-      '{"uid":"kept-1","stsTokenManager":{"accessToken":"not-a-jwt","expirationTime":1}}',
+      JSON.stringify({
+        uid: 'kept-1',
+        stsTokenManager: { accessToken: 'not-a-jwt', expirationTime: Date.now() + 30 * 60_000 },
+      }),
     );
+    expect(keptSession()).toBeNull();
+    // Another project's (or another API key's) kept user is not this app's.
+    keepUser();
+    localStorage.setItem('firebase:authUser:other-key:[DEFAULT]', localStorage.getItem(KEY)!);
+    localStorage.removeItem(KEY);
     expect(keptSession()).toBeNull();
     localStorage.setItem(KEY, 'not json');
     expect(keptSession()).toBeNull();
   });
 
-  it('when the SDK is still restoring the session, then API calls use the kept token', async () => {
+  it('when the SDK has not loaded yet, then API calls use the kept token', async () => {
     keepUser();
     void loadAuth();
     expect(await currentIdToken()).toBe(keptSession()!.idToken);
@@ -85,7 +94,20 @@ describe('AuthProvider’s first state', () => {
       </AuthProvider>,
     );
     expect(screen.getByTestId('state').textContent).toBe('signedIn kept-1 support3');
-    expect(fakeAuth.settled).toBe(false);
+  });
+
+  it('when the SDK then finds no one signed in (signed out elsewhere), then the kept state gives way', async () => {
+    keepUser();
+    sessionStorage.setItem('insight-session', JSON.stringify({ uid: 'kept-1', allowed: true }));
+    render(
+      <AuthProvider>
+        <State />
+      </AuthProvider>,
+    );
+    expect(screen.getByTestId('state').textContent).toBe('signedIn kept-1 support2');
+    await loadAuth();
+    setFakeUser(null);
+    await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('signedOut  '));
   });
 
   it('when this tab never checked the kept session, or its token has expired, then the page waits for the SDK', () => {

@@ -149,15 +149,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let stop: (() => void) | null = null;
+    // Each change the SDK reports; an answer that arrives after a newer change (a sign-out while the
+    // session was being checked) is dropped.
+    let changes = 0;
     const cancel = whenAuthLoaded(({ watchIdToken }) => {
       // onIdTokenChanged also fires on token refresh, so new role claims reach the UI without a sign-out.
       stop = watchIdToken((user) => {
+        const change = ++changes;
         if (!user) {
           setState({ status: 'signedOut', user: null });
           return;
         }
         // As a transition: the page the session opens renders in slices, not in one long task.
         const apply = (sessionUser: SessionUser) =>
+          change === changes &&
           startTransition(() =>
             setState((current) => {
               const next: AuthState = isSignedIn(sessionUser)
@@ -168,7 +173,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           );
         const session = startSession(user).then(
           (answer) => {
-            rememberSession(user.uid, answer.allowed);
+            if (change === changes) rememberSession(user.uid, answer.allowed);
             return answer;
           },
           () => ({ allowed: true }),
