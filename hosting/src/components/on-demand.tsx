@@ -30,6 +30,16 @@ export function loadedWhenOpen<P extends { open?: boolean }>(load: () => Promise
   return Object.assign(WhenOpen, { preload });
 }
 
+/**
+ * The handlers that load code ahead when the user reaches for what needs it: the pointer on it, a finger
+ * on it, or the keyboard's focus (spread on the button or the bar that opens it). A failed load is left
+ * to the open itself, which shows its own error.
+ */
+export function preloadOnIntent(preload: () => Promise<unknown>) {
+  const start = () => void preload().catch(() => undefined);
+  return { onPointerEnter: start, onTouchStart: start, onFocus: start };
+}
+
 /** The confirm-then-result dialog of an operation (operation-dialog.tsx), loaded when first opened. */
 export const OperationDialogOnDemand = loadedWhenOpen(() =>
   import('./operation-dialog').then((module) => module.OperationDialog),

@@ -32,7 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { DrawerProps } from '@mui/material/Drawer';
 import { AppLink } from '../../components/app-link';
-import { loadedWhenOpen } from '../../components/on-demand';
+import { loadedWhenOpen, preloadOnIntent } from '../../components/on-demand';
 import { isSlowConnection } from '../../lib/lazy-page';
 import { stripLanguage } from '../../lib/language-path';
 import { useAuth } from '../../providers/auth-provider';
@@ -46,8 +46,8 @@ const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 const PhoneDrawer = loadedWhenOpen(() =>
   import('@mui/material/Drawer').then((module) => module.default as ComponentType<DrawerProps>),
 );
-/** Loads the phone drawer's code ahead of the menu button's click. */
-export const preloadDrawer = () => void PhoneDrawer.preload().catch(() => undefined);
+/** Loads the phone drawer's code ahead of the menu button's click (spread on the button). */
+export const drawerIntent = preloadOnIntent(() => PhoneDrawer.preload());
 
 interface ItemHandlers {
   onMouseEnter?: (event: MouseEvent<HTMLElement>) => void;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { config } from '../../config/env';
 import { useAuth } from '../../providers/auth-provider';
 import { usePreferences } from '../../providers/preferences-provider';
-import { preloadDrawer } from './side-drawer';
+import { drawerIntent } from './side-drawer';
 
 // Loaded once someone is signed in: the signed-out landing does not carry the search code.
 const GlobalSearchField = lazy(() =>
@@ -43,14 +43,7 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
   const { state } = useAuth();
   // The phone drawer's code loads when a finger, the pointer or the keyboard reaches the button.
   const menuButton = (
-    <IconButton
-      edge="start"
-      onClick={onOpenMenu}
-      onPointerEnter={preloadDrawer}
-      onTouchStart={preloadDrawer}
-      onFocus={preloadDrawer}
-      aria-label={t('nav.openMenu')}
-    >
+    <IconButton edge="start" onClick={onOpenMenu} {...drawerIntent} aria-label={t('nav.openMenu')}>
       <MenuIcon />
     </IconButton>
   );

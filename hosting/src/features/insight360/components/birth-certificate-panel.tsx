@@ -19,7 +19,7 @@ import { ungraded } from '@insight/common/threshold-grading';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import { FieldList } from '../../../components/field-list';
 import { GradeChip, StatusChip, useNumber } from '../../../components/grade-chip';
-import { loadedWhenOpen } from '../../../components/on-demand';
+import { loadedWhenOpen, preloadOnIntent } from '../../../components/on-demand';
 import { useFormatDateTime } from '../../../lib/date';
 import { useRegenerateCertificate } from '../api/birth-certificates';
 import { sendBirthCertificateSms } from '../api/operations';
@@ -32,9 +32,8 @@ export type CertificateDialog = 'regenerate' | { sms: BirthCertificate } | null;
 const BirthCertificateDialogs = loadedWhenOpen(() =>
   import('./birth-certificate-dialogs').then((module) => module.BirthCertificateDialogs),
 );
-const preloadDialogs = () => void BirthCertificateDialogs.preload().catch(() => undefined);
 /** Loads the dialogs' code when the user reaches for a button that opens one. */
-const preloadOn = { onPointerEnter: preloadDialogs, onTouchStart: preloadDialogs, onFocus: preloadDialogs };
+const dialogsIntent = preloadOnIntent(() => BirthCertificateDialogs.preload());
 
 interface Props {
   mac: string;
@@ -139,7 +138,7 @@ export function BirthCertificatePanel({
                 color="inherit"
                 size="small"
                 onClick={openRegenerate}
-                {...preloadOn}
+                {...dialogsIntent}
                 data-testid="bc-generate"
               >
                 {t('bc.generate')}
@@ -157,7 +156,7 @@ export function BirthCertificatePanel({
                 variant="outlined"
                 startIcon={<AutorenewIcon />}
                 onClick={openRegenerate}
-                {...preloadOn}
+                {...dialogsIntent}
                 data-testid="bc-regenerate"
               >
                 {t('bc.regenerate')}
@@ -192,7 +191,7 @@ export function BirthCertificatePanel({
                       variant="outlined"
                       startIcon={<SmsIcon />}
                       onClick={() => (sms.reset(), setDialog({ sms: bc }))}
-                      {...preloadOn}
+                      {...dialogsIntent}
                       data-testid="bc-send-sms"
                     >
                       {t('bc.sendSms')}

@@ -9,13 +9,14 @@ import type { ExternalLinks } from '@insight/common/external-links';
 import type { RoleKey } from '@insight/common/roles';
 import type { ViewSections } from '../api/sections';
 import { CustomerCard } from './customer-card';
+import { preloadOnIntent } from '../../../components/on-demand';
 import { TAB_KEYS, type TabKey } from './tab-keys';
 import { preloadTabs, VIEW_TABS } from './view-tabs';
 
 export { preloadTabs };
 
 /** The detailed tabs' code, asked for when the user reaches for the tabs (a touch, the pointer, focus). */
-const preloadOnIntent = () => void preloadTabs().catch(() => undefined);
+const tabsIntent = preloadOnIntent(preloadTabs);
 
 export interface ViewDetailsProps {
   mac: string;
@@ -56,9 +57,7 @@ export default function ViewDetails({
             variant="scrollable"
             allowScrollButtonsMobile
             aria-label={t('title')}
-            onPointerEnter={preloadOnIntent}
-            onTouchStart={preloadOnIntent}
-            onFocus={preloadOnIntent}
+            {...tabsIntent}
           >
             {TAB_KEYS.map((key) => (
               <Tab key={key} value={key} label={tabLabel(key, 'EPON/GPON')} data-testid={`tab-${key}`} />

@@ -19,13 +19,13 @@ import { formatPhone } from '@insight/common/format';
 import type { VoicePort } from '@insight/common/upstream/telephony';
 import { FieldList } from '../../../components/field-list';
 import { StatusChip } from '../../../components/grade-chip';
-import { loadedWhenOpen } from '../../../components/on-demand';
+import { loadedWhenOpen, preloadOnIntent } from '../../../components/on-demand';
 
 // The menu, the forms, the schema and the confirm dialog load when a port's actions first open.
 const VoicePortOperations = loadedWhenOpen(() =>
   import('./voice-port-operations').then((module) => module.VoicePortOperations),
 );
-const preloadOperations = () => void VoicePortOperations.preload().catch(() => undefined);
+const operationsIntent = preloadOnIntent(() => VoicePortOperations.preload());
 
 function Features({ port }: { port: VoicePort }) {
   const { t } = useTranslation('insight360');
@@ -74,9 +74,7 @@ function PortActions({ mac, port, onDone }: { mac: string; port: VoicePort; onDo
       <IconButton
         aria-label={t('voice.actions', { port: port.port })}
         onClick={(event) => setAnchor(event.currentTarget)}
-        onPointerEnter={preloadOperations}
-        onTouchStart={preloadOperations}
-        onFocus={preloadOperations}
+        {...operationsIntent}
         data-testid={`voice-actions-${port.port}`}
       >
         <MoreVertIcon />
