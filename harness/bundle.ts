@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { PORTAL, routeOfflineStandIns } from './browser';
+import { PORTAL } from './browser';
 import { createUser, signInFast } from './users';
 
 /** First-load budgets, gzipped KB of scripts and stylesheets (issue 15). */
@@ -42,7 +42,6 @@ export async function pageWeightKb(
   { prefetch = false }: { prefetch?: boolean } = {},
 ): Promise<PageWeight> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: PORTAL });
-  await routeOfflineStandIns(context);
   if (!prefetch)
     await context.addInitScript(() =>
       Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }),

@@ -37,6 +37,8 @@ export default defineConfig({
     // "First load"). Left out: the chunks that hold SWR, MUI's inputs or its chip, which the signed-in
     // home's page and its search field would each carry a copy of.
     rolldownOptions: {
+      // The page's entry (index.html), and the reads a kept session starts before it (src/early-reads.ts).
+      input: { index: 'index.html', 'early-reads': 'src/early-reads.ts' },
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {

@@ -14,7 +14,7 @@ import { COUNT_FIELD, NETWORK_COLLECTIONS, type CmtsFields } from '../common/src
 import { firestoreAdminStore } from '../functions/src/adapters/firestore/firestore-admin-store';
 import { parseListFields } from '../functions/src/domain/admin/list-fields';
 import { writeCounted } from './lib/counted-seed';
-import { launchBrowser, PORTAL, routeOfflineStandIns } from '../harness/browser';
+import { launchBrowser, PORTAL } from '../harness/browser';
 import { adminDb, closeAdminDb } from '../harness/firestore';
 import { closeAdmin, createUser, signInFast } from '../harness/users';
 
@@ -165,7 +165,6 @@ try {
     baseURL: PORTAL,
     bypassCSP: true,
   });
-  await routeOfflineStandIns(context);
   const page = await context.newPage();
   await signInFast(page, await createUser('bench-admin', ['engineering']));
   for (let i = 0; i < LOADS + 1; i += 1) {

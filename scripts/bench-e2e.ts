@@ -10,7 +10,7 @@
  */
 import { formatMac } from '../common/src/mac';
 import { startBufferingProxy } from '../functions/src/testing/buffering-proxy';
-import { launchBrowser, PORTAL, routeOfflineStandIns } from '../harness/browser';
+import { launchBrowser, PORTAL } from '../harness/browser';
 import { closeAdmin, createUser, signInFast } from '../harness/users';
 
 const LATENCY = Number(process.env.BENCH_LATENCY_MS ?? 40);
@@ -37,7 +37,6 @@ try {
     viewport: { width: 1440, height: 900 },
     baseURL: proxy?.url ?? PORTAL,
   });
-  await routeOfflineStandIns(context);
   const page = await context.newPage();
   /** The whole-view (streamed) and per-section requests of each MAC. */
   const requests = new Map<string, { stream: number; sections: number }>();

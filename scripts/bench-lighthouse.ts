@@ -20,7 +20,7 @@ import path from 'node:path';
 import { desktopConfig, navigation, type Config, type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { catalogue } from '../harness/api-client';
-import { launchBrowser, PORTAL, routeOfflineStandIns } from '../harness/browser';
+import { launchBrowser, PORTAL } from '../harness/browser';
 import { closeAdmin, createUser, signInFast } from '../harness/users';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
@@ -146,7 +146,6 @@ try {
     const [device] = await catalogue('gpon', 1);
     if (!device) throw new Error('the simulator has no gpon device (is it running? use --with-simulator)');
     const context = await browser.newContext({ viewport: null, baseURL: PORTAL });
-    await routeOfflineStandIns(context);
     const signedIn = await context.newPage();
     await signInFast(signedIn, await createUser('lighthouse', ['support3']));
     const viewUrl = `${PORTAL}/i/mac/${device.mac}`;

@@ -24,7 +24,7 @@ import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
 import { StagingHub } from '../functions/src/domain/staging/stream-hub';
 import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
 import { SIMULATOR } from '../harness/api-client';
-import { launchBrowser, PORTAL, routeOfflineStandIns } from '../harness/browser';
+import { launchBrowser, PORTAL } from '../harness/browser';
 import {
   resetStreamCounts,
   setStreamSettings,
@@ -332,7 +332,6 @@ async function page({
       baseURL: PORTAL,
       bypassCSP: true,
     });
-    await routeOfflineStandIns(context);
     await context.addInitScript(PAGE_SCRIPT);
     const page = await context.newPage();
     await signInFast(page, await createUser('bench-staging', ['install']));

@@ -73,24 +73,40 @@ const STATIC_CSS = [
  * (next frame, or 200 ms in a tab that draws no frame): its download and run never delay the first paint.
  * The entry's own imports (the meta's data-preload) are asked for at the same moment, beside it, not
  * after it has arrived; with a kept session (index.html's first script sets data-session), so are the
- * app's code (data-preload-session) and the code of the page opened when it is one of SESSION_PAGES
- * (data-preload-pages: [path pattern without /fr, files]): one wave of requests instead of three (an
- * error there only skips those preloads: the entry still starts).
+ * app's code and the texts it loads at start in the page's language (data-preload-session: [files,
+ * English files, French files]) and the code and texts of the page opened when it is one of
+ * SESSION_PAGES (data-preload-pages: [[path pattern without /fr, files, English files, French files,
+ * early script]]), after the page's early script when it has one (src/early-reads.ts: a directly opened
+ * view asks for its answer): one wave of requests instead of three (an error there only skips those
+ * preloads: the entry still starts).
  */
 const KEEP_ONE_COPY =
-  "(function(){var d=document.documentElement.dataset;document.querySelectorAll('[data-theme-variant],[data-drawer-variant],[data-view-variant]').forEach(function(n){var v=n.dataset;if((v.themeVariant&&v.themeVariant!==d.theme)||(v.drawerVariant&&v.drawerVariant!==d.drawer)||(v.viewVariant&&v.viewVariant!==d.view))n.remove()});var started=false;function start(){if(started)return;started=true;var m=document.querySelector('meta[name=insight-entry]'),p=m.dataset.preload||'';if(d.session==='kept')try{p+=' '+(m.dataset.preloadSession||'');var b=location.pathname.replace(/^\\/fr(?=\\/|$)/,'')||'/';JSON.parse(m.dataset.preloadPages||'[]').forEach(function(e){if(new RegExp(e[0]).test(b))p+=' '+e[1]})}catch(e){}p.split(' ').forEach(function(h){if(!h)return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=m.content;document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,200)})();";
+  "(function(){var d=document.documentElement.dataset;document.querySelectorAll('[data-theme-variant],[data-drawer-variant],[data-view-variant]').forEach(function(n){var v=n.dataset;if((v.themeVariant&&v.themeVariant!==d.theme)||(v.drawerVariant&&v.drawerVariant!==d.drawer)||(v.viewVariant&&v.viewVariant!==d.view))n.remove()});var started=false;function start(){if(started)return;started=true;var m=document.querySelector('meta[name=insight-entry]'),p=m.dataset.preload||'';function run(u){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=u;document.head.appendChild(s)}if(d.session==='kept')try{var f=/^\\/fr(?=\\/|$)/,l=f.test(location.pathname)?3:2,b=location.pathname.replace(f,'')||'/',k=JSON.parse(m.dataset.preloadSession||'[]');p+=' '+k[0]+' '+k[l-1];JSON.parse(m.dataset.preloadPages||'[]').forEach(function(e){if(new RegExp(e[0]).test(b)){if(e[4])run(e[4]);p+=' '+e[1]+' '+e[l]}})}catch(e){}p.split(' ').forEach(function(h){if(!h||h==='undefined')return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});run(m.content)}requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,200)})();";
 
 /**
  * The pages whose code a kept session asks for with the app's: the ones opened directly from a link or
  * a reload, where the wait shows most (a device's 360 view; the signed-in home). Path patterns are
  * matched without the /fr prefix.
  */
-const SESSION_PAGES: Array<{ pattern: RegExp; module: string }> = [
+const SESSION_PAGES: Array<{ pattern: RegExp; module: string; namespaces: string[]; early?: string }> = [
   {
     pattern: /^\/i\/mac\/(?!enter-mac$)[^/]+$/,
     module: 'src/features/insight360/components/insight360-page.tsx',
+    namespaces: ['insight360'],
+    early: 'src/early-reads.ts',
   },
-  { pattern: /^\/$/, module: 'src/features/home/components/home-page.tsx' },
+  { pattern: /^\/$/, module: 'src/features/home/components/home-page.tsx', namespaces: ['home'] },
+];
+
+/**
+ * What the app loads at start with a kept session, in the page's language (main.tsx, app.tsx): the
+ * shell's texts, the grid's texts, SWR's defaults.
+ */
+const sessionStartModules = (language: 'en' | 'fr') => [
+  `src/locales/${language}/common.json`,
+  `src/locales/${language}/errors.json`,
+  `src/lib/grid-locale-${language}.ts`,
+  'src/app/swr-defaults.tsx',
 ];
 
 interface ManifestChunk {
@@ -137,13 +153,27 @@ try {
   rmSync(path.dirname(manifestFile), { recursive: true });
   const started = new Set([entry[1], ...preloads]);
   // The app's code (not the Auth SDK: with a valid kept session it loads after the page, main.tsx).
-  const sessionPreloads = chunkClosure(manifest, 'src/app/app.tsx').filter((file) => !started.has(file));
-  const pagePreloads = SESSION_PAGES.map(({ pattern, module }) => [
-    pattern.source,
-    chunkClosure(manifest, module)
-      .filter((file) => !started.has(file) && !sessionPreloads.includes(file))
-      .join(' '),
-  ]);
+  const appFiles = chunkClosure(manifest, 'src/app/app.tsx').filter((file) => !started.has(file));
+  /** The files of `modules` not asked for already (by the entry, the app or `also`). */
+  const closure = (modules: string[], also: string[] = []) =>
+    [...new Set(modules.flatMap((module) => chunkClosure(manifest, module)))]
+      .filter((file) => !started.has(file) && !appFiles.includes(file) && !also.includes(file))
+      .join(' ');
+  const sessionPreloads = [
+    appFiles.join(' '),
+    closure(sessionStartModules('en')),
+    closure(sessionStartModules('fr')),
+  ];
+  const pagePreloads = SESSION_PAGES.map(({ pattern, module, namespaces, early }) => {
+    const code = closure([module]);
+    const texts = (language: 'en' | 'fr') =>
+      closure(
+        namespaces.map((namespace) => `src/locales/${language}/${namespace}.json`),
+        [...code.split(' '), ...closure(sessionStartModules(language)).split(' ')],
+      );
+    const entry = [pattern.source, code, texts('en'), texts('fr')];
+    return early ? [...entry, chunkClosure(manifest, early)[0]!] : entry;
+  });
   if (!template.includes('<div id="root"></div>'))
     throw new Error('dist/index.html has no empty #root (prerendered already? run vite build first)');
   const hashes = new Set<string>();
@@ -164,7 +194,7 @@ try {
         entry[0],
         // (A function: the patterns' `$` must not read as replacement patterns.)
         () =>
-          `<meta name="insight-entry" content="${entry[1]}" data-preload="${preloads.join(' ')}" data-preload-session="${sessionPreloads.join(' ')}" data-preload-pages="${escapeAttribute(JSON.stringify(pagePreloads))}" />`,
+          `<meta name="insight-entry" content="${entry[1]}" data-preload="${preloads.join(' ')}" data-preload-session="${escapeAttribute(JSON.stringify(sessionPreloads))}" data-preload-pages="${escapeAttribute(JSON.stringify(pagePreloads))}" />`,
       )
       // The entry's own imports start with it, after the first paint (KEEP_ONE_COPY): preloaded from
       // the head, they would compete with the page's first paint for the connection.

@@ -53,7 +53,7 @@ describe('platform', () => {
   });
 
   it('when a user signs in through the real Google popup of the auth emulator, then the portal shows them signed in', async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ googlePopup: true });
     // Nothing the portal loads may be refused by its own Content-Security-Policy.
     const violations: string[] = [];
     page.on('console', (message) => {
@@ -76,7 +76,7 @@ describe('platform', () => {
 
   it('when a seeded-style user with a role signs in through the popup, then they come back to the page they asked for', async () => {
     const user = await createUser('popup', ['support3']);
-    const page = await browser.newPage();
+    const page = await browser.newPage({ googlePopup: true });
     await page.goto('/threshold/variants');
     await page.waitForURL(/\/login\?from=%2Fthreshold%2Fvariants$/);
     const popupPromise = page.waitForEvent('popup');

@@ -1,5 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { catalogue } from '../../harness/api-client';
 import { PORTAL, useBrowser, type PageOptions } from '../../harness/browser';
 import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
@@ -117,5 +118,46 @@ describe('prerendered first paint', () => {
     release();
     await page.getByTestId('logout').waitFor();
     expect(complaints).toEqual([]);
+  });
+
+  it('when a signed-in user reloads a device view in French, then its answer, looks and playbook are asked for once while the app code is still on its way, with the French texts, and the view draws from them', async () => {
+    const [device] = await catalogue('gpon', 1);
+    const mac = device!.mac;
+    const page = await browser.newPage({ viewport: PHONE });
+    await signInFast(page, await createUser('early-reads', ['support3']));
+    const drawn = () =>
+      page.locator('[data-testid=findings][data-state]:not([data-state=loading])').waitFor();
+    await page.goto(`/fr/i/mac/${mac}`);
+    await drawn();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(request.url().replace(PORTAL, '')));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    const reads = [`/api/360/${mac}?language=fr`, `/api/360/${mac}/looks`, '/api/diagnosis/playbook'];
+    // The app's entry has not run: these come from the early reads and the preloads.
+    await expect.poll(() => reads.filter((read) => asked.includes(read))).toEqual(reads);
+    const [, english, french] = await page.evaluate(
+      () =>
+        JSON.parse(
+          document.querySelector<HTMLMetaElement>('meta[name=insight-entry]')!.dataset.preloadSession!,
+        ) as string[],
+    );
+    const files = (list: string) => list.split(' ').filter(Boolean);
+    await expect.poll(() => files(french!).filter((file) => !asked.includes(file))).toEqual([]);
+    expect(files(english!).filter((file) => !files(french!).includes(file) && asked.includes(file))).toEqual(
+      [],
+    );
+    release();
+    await drawn();
+    for (const read of reads)
+      expect(
+        asked.filter((url) => url === read),
+        read,
+      ).toHaveLength(1);
   });
 });

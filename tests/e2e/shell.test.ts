@@ -19,7 +19,7 @@ describe('app shell', () => {
 
   it('when signed out in French, then a protected page redirects to the French login and back after the popup', async () => {
     const user = await createUser('fr-popup', ['engineering']);
-    const page = await browser.newPage();
+    const page = await browser.newPage({ googlePopup: true });
     await page.goto('/fr/threshold/variants');
     await page.waitForURL(/\/fr\/login\?from=%2Ffr%2Fthreshold%2Fvariants$/);
     await expect

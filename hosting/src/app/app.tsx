@@ -12,8 +12,7 @@ import { PreferencesProvider } from '../providers/preferences-provider';
 import { AppRoutes } from './routes';
 import { SwrDefaults } from './require-auth';
 import { mayHaveSession } from '../lib/auth-session';
-import { prefetchJson, prefetchStream } from '../lib/http-client';
-import { openedViewReads } from '../features/insight360/api/view-path';
+import { prefetchOpenedView } from '../features/insight360/api/view-path';
 
 function RootLanguageRedirect() {
   const [location] = useLocation();
@@ -26,14 +25,8 @@ function RootLanguageRedirect() {
 export const openedPageLoaded = preloadPage(stripLanguage(window.location.pathname));
 if (mayHaveSession()) {
   void SwrDefaults.preload().catch(() => undefined);
-  // A device's view opened directly (a link, a reload): its answer, its looks and the playbook are asked
-  // for as soon as the session's token is there, beside the view's code, not once that code has loaded
-  // and rendered.
-  const viewReads = openedViewReads(window.location.pathname);
-  if (viewReads) {
-    prefetchStream(viewReads.stream);
-    viewReads.json.forEach(prefetchJson);
-  }
+  // As soon as the session's token is there (early-reads.ts asked already when a valid token is kept).
+  prefetchOpenedView(window.location.pathname);
 }
 
 export function App() {

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { openedViewReads } from './view-path';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeApi, ok } from '../../../testing/fake-api';
+import { setFakeUser } from '../../../testing/fake-firebase';
+import { openedViewReads, prefetchOpenedView } from './view-path';
 
 describe('what a page address that opens a view reads first', () => {
   it('maps a page address to the view answer it opens in its language, its looks and the playbook, and nothing else', () => {
@@ -12,5 +14,23 @@ describe('what a page address that opens a view reads first', () => {
     expect(openedViewReads('/i/mac/not-a-mac')).toBeNull();
     expect(openedViewReads('/i/mac/%E0%A4%A')).toBeNull();
     expect(openedViewReads('/threshold')).toBeNull();
+  });
+
+  it('when a view is opened directly, then its three reads are asked for at once, each once however often the page asks; another page asks for nothing', async () => {
+    setFakeUser(null);
+    const api = installFakeApi({
+      'GET /360/A4C1E8000002': { lines: [] },
+      'GET /360/A4C1E8000002/looks': ok({ looks: [] }),
+      'GET /diagnosis/playbook': ok({ entries: [] }),
+    });
+    prefetchOpenedView('/threshold');
+    prefetchOpenedView('/fr/i/mac/a4:c1:e8:00:00:02');
+    prefetchOpenedView('/fr/i/mac/a4:c1:e8:00:00:02');
+    await vi.waitFor(() => expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(1));
+    const [stream] = api.called('GET', '/360/A4C1E8000002');
+    expect(stream?.query.get('language')).toBe('fr');
+    expect(stream?.headers.get('accept')).toBe('application/x-ndjson');
+    expect(api.called('GET', '/360/A4C1E8000002/looks')[0]?.headers.get('accept')).toBe('application/json');
+    expect(api.calls).toHaveLength(3);
   });
 });

@@ -3,6 +3,7 @@
  * view's code: the app's chunk asks for a directly opened view's answer while the view's code loads.
  */
 import { normalizeMac } from '@insight/common/mac';
+import { prefetchJson, prefetchStream } from '../../../lib/http-client';
 import { languageOfPath, stripLanguage } from '../../../lib/language-path';
 
 /** GET /api/360/{mac}?language=… (the API path, without /api). */
@@ -23,6 +24,18 @@ export function openedViewReads(pathname: string): { stream: string; json: strin
   return mac
     ? { stream: viewStreamPath(mac, languageOfPath(pathname)), json: [viewLooksPath(mac), PLAYBOOK_PATH] }
     : null;
+}
+
+/**
+ * A device's view opened directly (a link, a reload): its answer, its looks and the playbook are asked
+ * for now, beside the view's code, not once that code has loaded and rendered (the view's reads take
+ * these answers). Nothing for another address; asking twice asks once.
+ */
+export function prefetchOpenedView(pathname: string): void {
+  const reads = openedViewReads(pathname);
+  if (!reads) return;
+  prefetchStream(reads.stream);
+  reads.json.forEach(prefetchJson);
 }
 
 /** The device a page address opens the view of (/i/mac/{mac}, /fr/…), its MAC normalised; else null. */

@@ -64,12 +64,26 @@ function whenIdle(callback: () => void): () => void {
   return () => window.clearTimeout(timer);
 }
 
+/** Runs `callback` once the browser has painted what is committed now; returns what cancels it. */
+function afterNextPaint(callback: () => void): () => void {
+  let timer = 0;
+  const frame = window.requestAnimationFrame(() => {
+    timer = window.setTimeout(callback, 0);
+  });
+  return () => {
+    window.cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+  };
+}
+
 /**
  * The view draws from the top down and never inserts anything above what is on screen (no layout
  * shift): 0, the header, the summary and the findings at once; once every answer is in (or
  * REVEAL_WAIT_MS after the first), 1, the changes since the last look; 2, the customer card; 3, the
  * tabs; 4, the open tab's panel. Each stage is a transition (rendered in slices, so the page stays
- * responsive while it draws), and a commit of its own (shorter tasks than one).
+ * responsive while it draws), a commit of its own (shorter tasks than one), and starts once the stage
+ * before is painted: the findings are on screen before the code and the work of what lies under them
+ * begin.
  */
 type Stage = 0 | 1 | 2 | 3 | 4;
 const LAST_STAGE: Stage = 4;
@@ -82,9 +96,9 @@ function useRevealStage(sections: ViewSections, looksAnswered: boolean): Stage {
   useEffect(() => {
     const next = (value: Stage) => startTransition(() => setStage(value));
     if (stage === LAST_STAGE) return;
-    if (stage > 0) return next((stage + 1) as Stage);
+    if (stage > 0) return afterNextPaint(() => next((stage + 1) as Stage));
     if (!some) return;
-    if (all) return next(1);
+    if (all) return afterNextPaint(() => next(1));
     const timer = window.setTimeout(() => next(1), REVEAL_WAIT_MS);
     return () => window.clearTimeout(timer);
   }, [stage, all, some]);
