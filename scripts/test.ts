@@ -1,7 +1,7 @@
 /**
- * `npm test`: typecheck, lint, format check, unit + web + API tests, then the rules, end-to-end and
- * trigger suites under one `firebase emulators:exec` (with the simulator), after a check that Ctrl-C stops
- * every emulator process (tests/shutdown). Prints every step's result and one closing line
+ * `npm test`: the build and the deploy check; typecheck, lint and format check beside the check that Ctrl-C
+ * stops every emulator process (tests/shutdown); unit + web + API tests; then the rules, end-to-end and
+ * trigger suites under one `firebase emulators:exec` (with the simulator). Prints every step's result and one closing line
  * "tests: N passed, N failed", after the failed tests by name; exits non-zero if anything failed.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -37,26 +37,29 @@ const vitest = (projects: string[], report: string) => [
 ];
 
 const steps: Step[] = [
-  { name: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'], together: true },
-  { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'], together: true },
-  { name: 'format', command: 'npm', args: ['run', 'format:check', '--silent'], together: true },
-  {
-    name: 'unit, web and API tests',
-    command: 'npx',
-    args: vitest(['unit', 'web', 'api'], 'unit.json'),
-  },
   { name: 'build', command: 'npm', args: ['run', 'build', '--silent'] },
   {
     name: 'deploy check (firebase.json, function regions, rules, lockfile)',
     command: 'npm',
     args: ['run', 'deploy:check', '--silent', '--', '--no-build'],
   },
+  { name: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'], together: true },
+  { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'], together: true },
+  { name: 'format', command: 'npm', args: ['run', 'format:check', '--silent'], together: true },
   {
-    // Starts and stops the emulator suite itself (under the emulator lock): before the step that keeps it running.
+    // Starts and stops the emulator suite itself (under the emulator lock): before the step that keeps it
+    // running, beside the checks above (it waits on the emulators most of its time, they leave a core idle
+    // part of theirs).
     name: 'Ctrl-C stops every emulator process (shutdown)',
     command: 'npx',
     args: vitest(['shutdown'], 'shutdown.json'),
     needsBuild: true,
+    together: true,
+  },
+  {
+    name: 'unit, web and API tests',
+    command: 'npx',
+    args: vitest(['unit', 'web', 'api'], 'unit.json'),
   },
   {
     // Two lanes side by side, then the file that runs alone; one report per project (scripts/emulator-suites.ts).
@@ -95,7 +98,16 @@ for (let index = 0; index < steps.length; index++) {
   }
   if (step.together) {
     const batch = [step];
-    while (steps[index + 1]?.together) batch.push(steps[++index]!);
+    while (steps[index + 1]?.together) {
+      const next = steps[++index]!;
+      if (buildFailed && next.needsBuild)
+        outcomes.push({
+          name: `${next.name} (not run: build or prerequisites failed)`,
+          ok: false,
+          seconds: 0,
+        });
+      else batch.push(next);
+    }
     console.log(`\n=== ${batch.map((each) => each.name).join(', ')} (together) ===`);
     outcomes.push(...(await Promise.all(batch.map((each) => runStep(each, true)))));
     continue;
