@@ -19,6 +19,7 @@ const E2E_SHELL_ADMIN = [
   'tests/e2e/sample.test.ts',
   'tests/e2e/roles.test.ts',
   'tests/e2e/bundle.test.ts',
+  'tests/e2e/platform.test.ts',
   'tests/e2e/api-chain.test.ts',
 ];
 
@@ -96,8 +97,8 @@ export default defineConfig({
       // The end-to-end suite in two projects that scripts/emulator-suites.ts runs side by side, each one file
       // at a time on the same emulators: `e2e` holds every file that changes shared state (threshold rules,
       // the playbook, the simulator's stream settings and latency) or reads it (the 360 view, the staging
-      // pages, and search, the tool links, the prerender and the platform checks, which even out the lanes),
-      // `e2e-shell-admin` the pages that do neither (the shell, the admin lists, roles, the bundle).
+      // pages, and search, the tool links and the prerender, which even out the lanes), `e2e-shell-admin` the
+      // pages that do neither (the shell, the admin lists, roles, the bundle, the platform checks).
       {
         test: {
           name: 'e2e',

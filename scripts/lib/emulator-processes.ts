@@ -195,14 +195,16 @@ export function startEmulatorSuite(
       tree.refresh();
       clearInterval(watch);
       const root = tree.known.get(tree.rootPid);
-      if (root && isAlive(root)) {
+      // Whether a clean shutdown is asked for, decided before the signal (the root may exit at once on it).
+      const clean = root !== undefined && isAlive(root);
+      if (clean) {
         // A clean shutdown, as Ctrl-C in a terminal would ask it: firebase-tools and its group (the workers).
         signal(root, 'SIGINT');
         for (const info of tree.alive())
           if (info.pid !== root.pid && info.pgid === root.pid) signal(info, 'SIGINT');
       }
       const report: StopReport = { forced: [] };
-      let left = await waitUntilGone(tree, root && isAlive(root) ? graceMs : 0);
+      let left = await waitUntilGone(tree, clean ? graceMs : 0);
       if (left.length === 0) return report;
       for (const info of left) if (signal(info, 'SIGTERM')) report.forced.push({ ...info, signal: 'SIGTERM' });
       left = await waitUntilGone(tree, 2000);
