@@ -11,8 +11,9 @@ export const ARTIFACTS = path.join(ROOT, 'tests/e2e/artifacts');
 /**
  * Launches Debian's Chromium headless with the flags this machine kind needs (Playwright gives it a fresh
  * profile); `extraArgs` adds flags (bench:lighthouse opens a debugging port for Lighthouse's puppeteer).
- * Every host but this machine's fails at once (the portal runs offline here): a page never waits on a
- * name lookup, and no request has to pass through Playwright on its way (see `routeOfflineStandIns`).
+ * Every host but this machine's and the portal's fails at once (the portal runs offline here): a page
+ * never waits on a name lookup, and no request has to pass through Playwright on its way (see
+ * `routeOfflineStandIns`).
  */
 export async function launchBrowser(
   extraArgs: string[] = [],
@@ -28,7 +29,7 @@ export async function launchBrowser(
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+      `--host-resolver-rules=MAP * ~NOTFOUND, ${[...new Set(['127.0.0.1', 'localhost', new URL(PORTAL).hostname])].map((host) => `EXCLUDE ${host}`).join(', ')}`,
       ...extraArgs,
     ],
   });

@@ -141,19 +141,26 @@ describe('prerendered first paint', () => {
     const reads = [`/api/360/${mac}?language=fr`, `/api/360/${mac}/looks`, '/api/diagnosis/playbook'];
     // The app's entry has not run: these come from the early reads and the preloads.
     await expect.poll(() => reads.filter((read) => asked.includes(read))).toEqual(reads);
-    const [, english, french] = await page.evaluate(
-      () =>
-        JSON.parse(
-          document.querySelector<HTMLMetaElement>('meta[name=insight-entry]')!.dataset.preloadSession!,
-        ) as string[],
-    );
-    const files = (list: string) => list.split(' ').filter(Boolean);
-    await expect.poll(() => files(french!).filter((file) => !asked.includes(file))).toEqual([]);
-    expect(files(english!).filter((file) => !files(french!).includes(file) && asked.includes(file))).toEqual(
-      [],
-    );
+    const { session, pages } = await page.evaluate(() => {
+      const meta = document.querySelector<HTMLMetaElement>('meta[name=insight-entry]')!.dataset;
+      return {
+        session: JSON.parse(meta.preloadSession!) as string[],
+        pages: JSON.parse(meta.preloadPages!) as string[][],
+      };
+    });
+    // The app's start texts [files, English, French], and the view's entry [pattern, code, English, French, early].
+    const view = pages.find((entry) => entry[4])!;
+    const files = (...lists: Array<string | undefined>) =>
+      lists.flatMap((list) => (list ?? '').split(' ')).filter(Boolean);
+    const french = files(session[2], view[3]);
+    const english = files(session[1], view[2]).filter((file) => !french.includes(file));
+    expect(english.length).toBeGreaterThan(0);
+    await expect.poll(() => french.filter((file) => !asked.includes(file))).toEqual([]);
+    expect(english.filter((file) => asked.includes(file))).toEqual([]);
     release();
     await drawn();
+    // Every stage drawn (the view's reads are all made by then), nothing asked twice.
+    await page.locator('[data-stage="4"]').waitFor();
     for (const read of reads)
       expect(
         asked.filter((url) => url === read),

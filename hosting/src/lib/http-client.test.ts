@@ -6,6 +6,35 @@ import { apiFetch, apiStream, prefetchJson, prefetchStream } from './http-client
 const lines = [{ section: 'customer', status: 200 }, { section: 'wan', status: 200 }];
 
 describe('answers asked for ahead of their reader', () => {
+  it('when a prefetched answer arrived more than 5 s before anyone took it, then asking again asks the API again, and so does its reader', async () => {
+    setFakeUser(null);
+    const api = installFakeApi({ 'GET /diagnosis/playbook': ok({ entries: [] }) });
+    let now = 1_000;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now);
+    try {
+      prefetchJson('/diagnosis/playbook');
+      prefetchJson('/diagnosis/playbook');
+      await vi.waitFor(() => expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(1));
+      // Arrived at 1 s; 4 s later it is still there for its reader, 6 s later it is not.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      now += 6_000;
+      prefetchJson('/diagnosis/playbook');
+      await vi.waitFor(() => expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(2));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      now += 4_000;
+      expect(await apiFetch('/diagnosis/playbook')).toEqual({ entries: [] });
+      expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(2);
+      prefetchJson('/diagnosis/playbook');
+      await vi.waitFor(() => expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(3));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      now += 6_000;
+      await apiFetch('/diagnosis/playbook');
+      expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(4);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('when an answer was prefetched, then its reader reads that answer and nothing is asked twice', async () => {
     setFakeUser(null);
     const api = installFakeApi({ 'GET /360/A4C1E8000001': { lines } });

@@ -38,23 +38,48 @@ type Accept = 'application/x-ndjson' | 'application/json';
 const request = async (path: string, accept: Accept) =>
   fetch(`/api${path}`, { headers: { accept, ...(await authHeaders()) } });
 
-/** GET answers asked for before their reader's code had loaded, by kind and path (taken once, within 5 s). */
-const prefetched = new Map<string, { at: number; response: Promise<Response> }>();
+/**
+ * GET answers asked for before their reader's code had loaded, by kind and path: taken once, while the
+ * answer is on its way or within 5 s of its arrival (a slow phone may take longer than that to load the
+ * reader's code); an answer left untaken is cancelled and the next ask asks again.
+ */
+interface Prefetched {
+  /** When the answer's headers arrived (null while it is on its way). */
+  arrivedAt: number | null;
+  response: Promise<Response>;
+}
+const prefetched = new Map<string, Prefetched>();
 const PREFETCH_KEEP_MS = 5_000;
+
+const fresh = (entry: Prefetched) =>
+  entry.arrivedAt === null || performance.now() - entry.arrivedAt < PREFETCH_KEEP_MS;
+
+/** Frees an answer no reader took (a stream would otherwise stay open). */
+function drop(entry: Prefetched): void {
+  entry.response.then((response) => response.body?.cancel()).catch(() => undefined);
+}
 
 function prefetch(path: string, accept: Accept): void {
   const key = `${accept} ${path}`;
-  if (prefetched.has(key)) return;
-  const response = request(path, accept);
-  response.catch(() => undefined);
-  prefetched.set(key, { at: performance.now(), response });
+  const known = prefetched.get(key);
+  if (known && fresh(known)) return;
+  if (known) drop(known);
+  const entry: Prefetched = { arrivedAt: null, response: request(path, accept) };
+  entry.response.then(
+    () => (entry.arrivedAt = performance.now()),
+    () => undefined,
+  );
+  prefetched.set(key, entry);
 }
 
 function takePrefetched(path: string, accept: Accept): Promise<Response> | null {
   const key = `${accept} ${path}`;
   const entry = prefetched.get(key);
+  if (!entry) return null;
   prefetched.delete(key);
-  return entry && performance.now() - entry.at < PREFETCH_KEEP_MS ? entry.response : null;
+  if (fresh(entry)) return entry.response;
+  drop(entry);
+  return null;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Where a 360 view's whole answer is asked for, and the view a page address opens. Small, without the
- * view's code: the app's chunk asks for a directly opened view's answer while the view's code loads.
+ * view's code: the early script (src/early-reads.ts), or the app's chunk when no valid token is kept,
+ * asks for a directly opened view's answer while the view's code loads.
  */
 import { normalizeMac } from '@insight/common/mac';
 import { prefetchJson, prefetchStream } from '../../../lib/http-client';
