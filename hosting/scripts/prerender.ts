@@ -99,14 +99,14 @@ const SESSION_PAGES: Array<{ pattern: RegExp; module: string; namespaces: string
 ];
 
 /**
- * What the app loads at start with a kept session, in the page's language (main.tsx, app.tsx): the
- * shell's texts, the grid's texts, SWR's defaults.
+ * What the app loads at start with a kept session (main.tsx, app.tsx): its code and SWR's defaults, and in
+ * the page's language the shell's texts and the grid's.
  */
-const sessionStartModules = (language: 'en' | 'fr') => [
+const SESSION_START = ['src/app/app.tsx', 'src/app/swr-defaults.tsx'];
+const sessionTexts = (language: 'en' | 'fr') => [
   `src/locales/${language}/common.json`,
   `src/locales/${language}/errors.json`,
   `src/lib/grid-locale-${language}.ts`,
-  'src/app/swr-defaults.tsx',
 ];
 
 interface ManifestChunk {
@@ -152,26 +152,25 @@ try {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   rmSync(path.dirname(manifestFile), { recursive: true });
   const started = new Set([entry[1], ...preloads]);
-  // The app's code (not the Auth SDK: with a valid kept session it loads after the page, main.tsx).
-  const appFiles = chunkClosure(manifest, 'src/app/app.tsx').filter((file) => !started.has(file));
-  /** The files of `modules` not asked for already (by the entry, the app or `also`). */
+  /** The files of `modules` not asked for already (by the entry or the app's start), as URLs. */
   const closure = (modules: string[], also: string[] = []) =>
-    [...new Set(modules.flatMap((module) => chunkClosure(manifest, module)))]
-      .filter((file) => !started.has(file) && !appFiles.includes(file) && !also.includes(file))
-      .join(' ');
+    [...new Set(modules.flatMap((module) => chunkClosure(manifest, module)))].filter(
+      (file) => !started.has(file) && !also.includes(file),
+    );
+  // The app's code (not the Auth SDK: with a valid kept session it loads after the page, main.tsx).
+  const appFiles = closure(SESSION_START);
   const sessionPreloads = [
-    appFiles.join(' '),
-    closure(sessionStartModules('en')),
-    closure(sessionStartModules('fr')),
+    appFiles,
+    ...(['en', 'fr'] as const).map((language) => closure(sessionTexts(language), appFiles)),
   ];
   const pagePreloads = SESSION_PAGES.map(({ pattern, module, namespaces, early }) => {
-    const code = closure([module]);
+    const code = closure([module], appFiles);
     const texts = (language: 'en' | 'fr') =>
       closure(
         namespaces.map((namespace) => `src/locales/${language}/${namespace}.json`),
-        [...code.split(' '), ...closure(sessionStartModules(language)).split(' ')],
+        [...appFiles, ...code, ...closure(sessionTexts(language), appFiles)],
       );
-    const entry = [pattern.source, code, texts('en'), texts('fr')];
+    const entry = [pattern.source, ...[code, texts('en'), texts('fr')].map((files) => files.join(' '))];
     return early ? [...entry, chunkClosure(manifest, early)[0]!] : entry;
   });
   if (!template.includes('<div id="root"></div>'))
@@ -194,7 +193,7 @@ try {
         entry[0],
         // (A function: the patterns' `$` must not read as replacement patterns.)
         () =>
-          `<meta name="insight-entry" content="${entry[1]}" data-preload="${preloads.join(' ')}" data-preload-session="${escapeAttribute(JSON.stringify(sessionPreloads))}" data-preload-pages="${escapeAttribute(JSON.stringify(pagePreloads))}" />`,
+          `<meta name="insight-entry" content="${entry[1]}" data-preload="${preloads.join(' ')}" data-preload-session="${escapeAttribute(JSON.stringify(sessionPreloads.map((files) => files.join(' '))))}" data-preload-pages="${escapeAttribute(JSON.stringify(pagePreloads))}" />`,
       )
       // The entry's own imports start with it, after the first paint (KEEP_ONE_COPY): preloaded from
       // the head, they would compete with the page's first paint for the connection.
