@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, type TestContext } from 'vitest';
+import { CHROMIUM, CHROMIUM_SHELL } from './chromium';
 import { GAPI_STAND_IN } from './gapi-stand-in';
 
 export const PORTAL = process.env.PORTAL_URL ?? 'http://127.0.0.1:5000';
@@ -11,15 +12,18 @@ export const ARTIFACTS = path.join(ROOT, 'tests/e2e/artifacts');
 /**
  * Launches Debian's Chromium headless with the flags this machine kind needs (Playwright gives it a fresh
  * profile); `extraArgs` adds flags (bench:lighthouse opens a debugging port for Lighthouse's puppeteer).
+ * The full browser unless `shell` asks for the headless shell (the tests; see ./chromium.ts), which falls
+ * back to the full browser where the shell is not installed.
  * Every host but this machine's and the portal's fails at once (the portal runs offline here): a page
  * never waits on a name lookup, and no request has to pass through Playwright on its way (see
  * `routeOfflineStandIns`).
  */
 export async function launchBrowser(
   extraArgs: string[] = [],
+  { shell = false }: { shell?: boolean } = {},
 ): Promise<{ browser: Browser; close(): Promise<void> }> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: shell && existsSync(CHROMIUM_SHELL) ? CHROMIUM_SHELL : CHROMIUM,
     headless: true,
     args: [
       '--no-sandbox',
@@ -70,7 +74,7 @@ export interface PageOptions {
 }
 
 /**
- * One browser per test file; one fresh context and page per call. A failing test keeps a screenshot
+ * One browser (the headless shell) per test file; one fresh context and page per call. A failing test keeps a screenshot
  * of every page it opened under tests/e2e/artifacts/.
  */
 export function useBrowser() {
@@ -78,7 +82,7 @@ export function useBrowser() {
   const open: Array<{ context: BrowserContext; page: Page }> = [];
   beforeAll(async () => {
     mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
-    handle = await launchBrowser();
+    handle = await launchBrowser([], { shell: true });
   });
   afterEach(async (ctx: TestContext) => {
     const failed = ctx.task.result?.state === 'fail';

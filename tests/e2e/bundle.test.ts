@@ -21,7 +21,7 @@ describe('first load', () => {
   let browser: Browser;
   let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ browser, close } = await launchBrowser());
+    ({ browser, close } = await launchBrowser([], { shell: true }));
   });
   afterAll(async () => {
     await close();
