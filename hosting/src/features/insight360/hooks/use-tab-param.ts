@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useLocation, useSearch } from 'wouter';
 
 /**
@@ -9,12 +10,16 @@ export function useTabParam<K extends string>(tabs: readonly K[]): [K, (next: K)
   const search = useSearch();
   const param = new URLSearchParams(search).get('tab');
   const tab = tabs.find((key) => key === param) ?? tabs[0]!;
-  const setTab = (next: K) => {
-    const params = new URLSearchParams(search);
-    if (next === tabs[0]) params.delete('tab');
-    else params.set('tab', next);
-    const query = params.toString();
-    navigate(`${location}${query ? `?${query}` : ''}`, { replace: true });
-  };
+  // The same function until the link changes (the tab bar is drawn again only when its tab changes).
+  const setTab = useCallback(
+    (next: K) => {
+      const params = new URLSearchParams(search);
+      if (next === tabs[0]) params.delete('tab');
+      else params.set('tab', next);
+      const query = params.toString();
+      navigate(`${location}${query ? `?${query}` : ''}`, { replace: true });
+    },
+    [location, search, navigate, tabs],
+  );
   return [tab, setTab];
 }
