@@ -9,6 +9,9 @@ export const PORTAL = process.env.PORTAL_URL ?? 'http://127.0.0.1:5000';
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const ARTIFACTS = path.join(ROOT, 'tests/e2e/artifacts');
 
+/** Said once per process when the tests fall back to the full browser. */
+let warnedNoShell = false;
+
 /**
  * Launches Debian's Chromium headless with the flags this machine kind needs (Playwright gives it a fresh
  * profile); `extraArgs` adds flags (bench:lighthouse opens a debugging port for Lighthouse's puppeteer).
@@ -22,8 +25,13 @@ export async function launchBrowser(
   extraArgs: string[] = [],
   { shell = false }: { shell?: boolean } = {},
 ): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const useShell = shell && existsSync(CHROMIUM_SHELL);
+  if (shell && !useShell && !warnedNoShell) {
+    warnedNoShell = true;
+    console.warn(`[browser] ${CHROMIUM_SHELL} is missing: the tests use the full browser (more CPU).`);
+  }
   const browser = await chromium.launch({
-    executablePath: shell && existsSync(CHROMIUM_SHELL) ? CHROMIUM_SHELL : CHROMIUM,
+    executablePath: useShell ? CHROMIUM_SHELL : CHROMIUM,
     headless: true,
     args: [
       '--no-sandbox',
@@ -74,8 +82,8 @@ export interface PageOptions {
 }
 
 /**
- * One browser (the headless shell) per test file; one fresh context and page per call. A failing test keeps a screenshot
- * of every page it opened under tests/e2e/artifacts/.
+ * One browser (the headless shell) per test file; one fresh context and page per call. A failing test
+ * keeps a screenshot of every page it opened under tests/e2e/artifacts/.
  */
 export function useBrowser() {
   let handle: Awaited<ReturnType<typeof launchBrowser>>;

@@ -4,16 +4,24 @@ import { run } from './processes';
 
 /**
  * The end-to-end suite drives Debian's Chromium headless shell, the benchmarks the full browser
- * (harness/chromium.ts). When either is missing, install both if we are root (this machine kind), else say
- * in one line how to.
+ * (harness/chromium.ts). When either is missing and we are root (this machine kind), both are installed;
+ * otherwise the full browser is required and a missing shell only costs time (the tests fall back to the
+ * full browser): one line says which package is missing and how to install it.
  */
 export async function ensureChromium(): Promise<boolean> {
-  if (existsSync(CHROMIUM) && existsSync(CHROMIUM_SHELL)) return true;
-  const install = `apt-get install -y ${CHROMIUM_PACKAGES.join(' ')}`;
-  const isRoot = process.getuid?.() === 0;
-  if (!isRoot) {
-    console.error(`[prerequisites] Chromium is missing for the end-to-end tests. Install it with: sudo ${install}`);
-    return false;
+  const missing = [
+    ...(existsSync(CHROMIUM) ? [] : [`chromium (${CHROMIUM})`]),
+    ...(existsSync(CHROMIUM_SHELL) ? [] : [`chromium-headless-shell (${CHROMIUM_SHELL})`]),
+  ];
+  if (missing.length === 0) return true;
+  const install = `sudo apt-get install -y ${CHROMIUM_PACKAGES.join(' ')}`;
+  if (process.getuid?.() !== 0) {
+    const required = !existsSync(CHROMIUM);
+    console.error(
+      `[prerequisites] missing for the end-to-end tests: ${missing.join(', ')}` +
+        `${required ? '' : ' (the tests use the full browser instead, more slowly)'}. Install with: ${install}`,
+    );
+    return !required;
   }
   console.log(`[prerequisites] installing Debian's ${CHROMIUM_PACKAGES.join(' and ')} for the end-to-end tests…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

