@@ -388,7 +388,9 @@ describe('GET /api/staging/{kind}/{province}', () => {
   });
 
   it('when the Last-Event-ID is not one of this instance (another instance, or older than its buffer), then the answer starts again from a snapshot', async () => {
-    const other = await setup();
+    // The other instance keeps its upstream between two answers (the deployed grace period): the changes
+    // sent between them reach its buffer, whatever closes first, the first answer or the sends.
+    const other = await setup({ idleCloseMs: 5000 });
     const here = await setup();
     // The other instance has moved further on than this one.
     const seen = await read(`${other.api}/staging/plume/ON`, { until: (all) => upserts(all).length >= 1 });
