@@ -1,8 +1,9 @@
 /**
  * `npm test`: the build and the deploy check; typecheck, lint and format check beside the check that Ctrl-C
  * stops every emulator process (tests/shutdown); unit + web + API tests; then the rules, end-to-end and
- * trigger suites under one `firebase emulators:exec` (with the simulator). Prints every step's result and one closing line
- * "tests: N passed, N failed", after the failed tests by name; exits non-zero if anything failed.
+ * trigger suites under one `firebase emulators:exec` (with the simulator). Prints every step's result and
+ * one closing line "tests: N passed, N failed", after the failed tests by name; exits non-zero if anything
+ * failed.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -90,24 +91,22 @@ async function runStep(step: Step, labelled: boolean) {
   return { name: step.name, ok: code === 0, seconds: (Date.now() - started) / 1000 };
 }
 
+/** What a step that runs the built portal records when the build or the prerequisites failed. */
+const notRun = (step: Step) => ({
+  name: `${step.name} (not run: build or prerequisites failed)`,
+  ok: false,
+  seconds: 0,
+});
+
 for (let index = 0; index < steps.length; index++) {
   const step = steps[index]!;
-  if (buildFailed && step.needsBuild) {
-    outcomes.push({ name: `${step.name} (not run: build or prerequisites failed)`, ok: false, seconds: 0 });
-    continue;
-  }
+  // One step, or a run of steps flagged `together`.
+  const group = [step];
+  if (step.together) while (steps[index + 1]?.together) group.push(steps[++index]!);
+  const batch = group.filter((each) => !(buildFailed && each.needsBuild));
+  outcomes.push(...group.filter((each) => !batch.includes(each)).map(notRun));
+  if (batch.length === 0) continue;
   if (step.together) {
-    const batch = [step];
-    while (steps[index + 1]?.together) {
-      const next = steps[++index]!;
-      if (buildFailed && next.needsBuild)
-        outcomes.push({
-          name: `${next.name} (not run: build or prerequisites failed)`,
-          ok: false,
-          seconds: 0,
-        });
-      else batch.push(next);
-    }
     console.log(`\n=== ${batch.map((each) => each.name).join(', ')} (together) ===`);
     outcomes.push(...(await Promise.all(batch.map((each) => runStep(each, true)))));
     continue;
