@@ -24,16 +24,40 @@ describe('CallCache', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('when fresh data is asked, then entries older than the fresh window are fetched again', async () => {
+  it('when fresh data is asked, then an entry an ordinary read loaded is fetched again, however young', async () => {
+    const { cache, advance } = make();
+    let value = 'before';
+    const load = vi.fn(async () => value);
+    await cache.get('k', load);
+    // The device changes, and the user asks for a refresh a moment later.
+    value = 'after';
+    advance(500);
+    expect(await cache.get('k', load, true)).toMatchObject({ value: 'after', cached: false });
+    expect(load).toHaveBeenCalledTimes(2);
+    // Ordinary reads use what the refresh loaded.
+    expect(await cache.get('k', load)).toMatchObject({ value: 'after', cached: true });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('when the sibling requests of one refresh ask, then they share what the refresh loaded within the fresh window', async () => {
     const { cache, advance } = make();
     const load = vi.fn(async () => 'v');
-    await cache.get('k', load);
-    advance(1_000);
     await cache.get('k', load, true);
+    advance(1_000);
+    expect(await cache.get('k', load, true)).toMatchObject({ cached: true });
     expect(load).toHaveBeenCalledTimes(1);
     advance(5_000);
     await cache.get('k', load, true);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('when an operation wrote a value, then a refresh right after uses it', async () => {
+    const { cache, advance } = make();
+    const load = vi.fn(async () => 'loaded');
+    cache.set('k', 'written');
+    advance(1_000);
+    expect(await cache.get('k', load, true)).toMatchObject({ value: 'written' });
+    expect(load).not.toHaveBeenCalled();
   });
 
   it('when the TTL has passed or the call failed, then it is fetched again', async () => {

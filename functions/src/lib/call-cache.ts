@@ -14,11 +14,18 @@ interface Entry {
   promise: Promise<unknown>;
   fetchedAt: number;
   settled: boolean;
+  /** Loaded for a refresh (or written by an operation): a sibling request of the same refresh may use it. */
+  fresh: boolean;
 }
 
 export interface CallCacheOptions {
   ttlMs: number;
-  /** With `fresh`, entries younger than this are still used: they are the ones sibling requests of the same refresh started. */
+  /**
+   * With `fresh`, entries that a refresh loaded (or an operation wrote) younger than this are still used:
+   * they are the ones sibling requests of the same refresh started. An entry an ordinary read loaded is
+   * never used by a refresh, however young: the refresh is asked for because the device may have changed
+   * since.
+   */
   freshWindowMs: number;
   maxEntries: number;
   now?: () => number;
@@ -44,9 +51,13 @@ export class CallCache {
     changedSince?: (fetchedAt: number) => Promise<boolean>,
   ): Promise<Cached<T>> {
     const now = this.now();
+    const usable = (entry: Entry | undefined): entry is Entry =>
+      entry !== undefined &&
+      (fresh
+        ? entry.fresh && now - entry.fetchedAt <= this.options.freshWindowMs
+        : now - entry.fetchedAt <= this.options.ttlMs);
     let existing = this.entries.get(key);
-    const maxAge = fresh ? this.options.freshWindowMs : this.options.ttlMs;
-    if (existing && now - existing.fetchedAt <= maxAge && changedSince) {
+    if (usable(existing) && changedSince) {
       const seen = existing;
       if (await changedSince(seen.fetchedAt)) {
         if (this.entries.get(key) === seen) this.entries.delete(key);
@@ -55,11 +66,11 @@ export class CallCache {
         if (existing && existing.fetchedAt <= seen.fetchedAt) existing = undefined;
       }
     }
-    if (existing && now - existing.fetchedAt <= maxAge) {
+    if (usable(existing)) {
       const value = (await existing.promise) as T;
       return { value, fetchedAt: existing.fetchedAt, cached: existing.settled };
     }
-    const entry: Entry = { promise: load(), fetchedAt: this.now(), settled: false };
+    const entry: Entry = { promise: load(), fetchedAt: this.now(), settled: false, fresh };
     this.entries.set(key, entry);
     this.evict();
     try {
@@ -74,7 +85,7 @@ export class CallCache {
 
   /** Replaces a cached value (e.g. after an operation changed it). */
   set<T>(key: string, value: T): void {
-    this.entries.set(key, { promise: Promise.resolve(value), fetchedAt: this.now(), settled: true });
+    this.entries.set(key, { promise: Promise.resolve(value), fetchedAt: this.now(), settled: true, fresh: true });
   }
 
   delete(key: string): void {
