@@ -19,6 +19,7 @@ import type { SmsLimits } from './domain/operations/sms-limits';
 import { createUpstreamCalls, type Clients } from './domain/upstream-calls';
 import { authenticate, type CurrentRoles, type VerifyToken } from './http/middleware/authenticate';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
+import { compressAnswers } from './http/middleware/compress';
 import { BODY_LIMIT_BYTES, guardRequestBody, requireObjectBody } from './http/middleware/request-body';
 import { requestLog } from './http/middleware/request-log';
 import { customer360Router } from './http/routes/customer360';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', true);
   // First: one structured line per request, with its upstream calls (http/middleware/request-log.ts).
   app.use(requestLog(logger, { projectId: deps.projectId }));
+  app.use(compressAnswers());
   app.use(guardRequestBody, express.json({ limit: BODY_LIMIT_BYTES, strict: true }), requireObjectBody);
 
   const api = express.Router();

@@ -27,6 +27,7 @@ import { memorySmsLimits } from '../../domain/operations/sms-limits';
 import type { UpstreamCalls } from '../../domain/upstream-calls';
 import { getVoice } from '../../domain/voice/get-voice';
 import { getWan } from '../../domain/wan/get-wan';
+import { flushAnswer } from '../middleware/compress';
 import { currentUser, requireCapability } from '../middleware/authenticate';
 import { macOf, parseWith, validateMac } from '../middleware/validate';
 
@@ -120,6 +121,8 @@ export function customer360Router(
       if (!corked) return;
       corked = false;
       res.uncork();
+      // A compressed answer holds its bytes until a block fills: the lines of this tick leave now.
+      flushAnswer(res);
     };
     await Promise.all(
       query.sections.map(async (section) => {
