@@ -120,6 +120,10 @@ async function audit(name: string, page: Page, url: string, preset: Config, flag
       // The page's trace as Lighthouse observed it (before its simulation), for a closer look at the tasks.
       const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
       if (trace) writeFileSync(path.join(REPORTS, `${name}-${run}.trace.json`), JSON.stringify(trace));
+      if (process.env.LIGHTHOUSE_ARTIFACTS) {
+        const { saveArtifacts } = await import('lighthouse/core/lib/asset-saver.js' as string);
+        await saveArtifacts(result.artifacts, path.join(REPORTS, `${name}-${run}-artifacts`));
+      }
     }
   }
   // The median run by performance score, so that its metrics belong together.

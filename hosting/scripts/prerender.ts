@@ -100,13 +100,12 @@ const SESSION_PAGES: Array<{ pattern: RegExp; module: string; namespaces: string
 
 /**
  * What the app loads at start with a kept session (main.tsx, app.tsx): its code and SWR's defaults, and in
- * the page's language the shell's texts and the grid's.
+ * the page's language the shell's texts (the grid's load after the first paint: lib/grid-locale-loader.ts).
  */
 const SESSION_START = ['src/app/app.tsx', 'src/app/swr-defaults.tsx'];
 const sessionTexts = (language: 'en' | 'fr') => [
   `src/locales/${language}/common.json`,
   `src/locales/${language}/errors.json`,
-  `src/lib/grid-locale-${language}.ts`,
 ];
 
 interface ManifestChunk {

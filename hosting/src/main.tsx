@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { languageOfPath } from './lib/language-path';
 import { initI18n } from './lib/i18n';
 import { keptSession, loadAuth, loadAuthAfterPage, mayHaveSession } from './lib/auth-session';
-import { loadGridLocale } from './lib/grid-locale-loader';
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);
@@ -19,11 +18,7 @@ async function start() {
     else loadAuth().catch(() => undefined);
   }
   const language = languageOfPath(window.location.pathname);
-  // A kept session may open a page with a grid: its texts are in the theme from the first render.
-  await Promise.all([
-    initI18n(language),
-    mayHaveSession() && loadGridLocale(language).catch(() => undefined),
-  ]);
+  await initI18n(language);
   try {
     const { App, openedPageLoaded } = await app;
     await openedPageLoaded;

@@ -3,16 +3,36 @@
  * column stays in view while the grid scrolls sideways: the theme makes the first column's cells and header
  * sticky (lib/grid-phone.ts), and the grid renders every column (column virtualisation off: a column
  * scrolled out of view is kept, so the sticky first one never leaves the page, even mid-swipe). Rows stay
- * virtualised. Takes every DataGrid prop.
+ * virtualised. Its texts follow the page's language (lib/grid-locale-loader.ts). Takes every DataGrid prop.
  */
-import { useEffect } from 'react';
+import { Suspense, use, useEffect } from 'react';
+import { Box } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { DataGrid, useGridApiRef, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
+import { loadGridLocale } from '../lib/grid-locale-loader';
 
-export function PortalDataGrid<R extends GridValidRowModel>({ apiRef: given, ...props }: DataGridProps<R>) {
+export function PortalDataGrid<R extends GridValidRowModel>(props: DataGridProps<R>) {
+  // The grid's texts are usually loaded (they load once the Auth SDK has): then this never waits.
+  return (
+    <Suspense fallback={<Box data-testid="grid-texts-loading" aria-busy="true" sx={{ minHeight: 120 }} />}>
+      <LocalizedGrid<R> {...props} />
+    </Suspense>
+  );
+}
+
+function LocalizedGrid<R extends GridValidRowModel>({
+  apiRef: given,
+  localeText,
+  ...props
+}: DataGridProps<R>) {
+  const { i18n } = useTranslation();
+  const texts = use(loadGridLocale(i18n.language === 'fr' ? 'fr' : 'en'));
   const own = useGridApiRef();
   const apiRef = given ?? own;
   useEffect(() => {
     apiRef.current?.unstable_setColumnVirtualization(false);
   }, [apiRef]);
-  return <DataGrid<R> apiRef={apiRef} {...props} />;
+  return (
+    <DataGrid<R> apiRef={apiRef} localeText={localeText ? { ...texts, ...localeText } : texts} {...props} />
+  );
 }

@@ -2,14 +2,13 @@ import { createTheme, type Theme } from '@mui/material/styles';
 import { enUS, frFR } from '@mui/material/locale';
 import type { Language } from '@insight/common/format';
 import type { ThemeMode } from './cookies';
-import type { GridLocale } from './grid-locale-loader';
 import { pinnedFirstColumn } from './grid-phone';
 import type {} from '@mui/x-data-grid/themeAugmentation';
 
 export const BACKGROUND: Record<ThemeMode, string> = { light: '#f5f7fa', dark: '#121418' };
 
-/** The portal's theme; `gridLocale`, the DataGrid's texts, joins it once loaded (lib/grid-locale-loader.ts). */
-export function buildTheme(mode: ThemeMode, language: Language, gridLocale: GridLocale | null = null): Theme {
+/** The portal's theme (the DataGrid's texts are the grid's own: components/portal-data-grid.tsx). */
+export function buildTheme(mode: ThemeMode, language: Language): Theme {
   return createTheme(
     {
       palette: {
@@ -44,6 +43,5 @@ export function buildTheme(mode: ThemeMode, language: Language, gridLocale: Grid
       },
     },
     language === 'fr' ? frFR : enUS,
-    gridLocale ?? {},
   );
 }

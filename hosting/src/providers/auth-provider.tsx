@@ -10,6 +10,7 @@ import {
 import type { User } from 'firebase/auth';
 import { rolesFromClaim, type RoleKey } from '@insight/common/roles';
 import { keptSession, loadAuth, loadedAuth, mayHaveSession, whenAuthLoaded } from '../lib/auth-session';
+import { whenPageSettled } from '../lib/loading-store';
 import type { listenToRoles } from '../lib/roles-listener';
 
 export interface SessionUser {
@@ -200,21 +201,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // When the user's roles change (user_roles/{uid}, written by the functions), refresh the ID token so
-  // that the new roles apply without signing out.
+  // that the new roles apply without signing out. The listener starts once the page has settled: its code
+  // and its connection never delay the page's first data.
   const uid = state.status === 'signedIn' ? state.user.uid : null;
   useEffect(() => {
     if (!uid) return;
     let stop: ReturnType<typeof listenToRoles> | null = null;
     let cancelled = false;
-    void import('../lib/roles-listener').then(({ listenToRoles }) => {
-      if (cancelled) return;
-      stop = listenToRoles(uid, (roles) => {
-        const user = loadedAuth()?.auth.currentUser;
-        if (user) void refreshIfRolesDiffer(user, roles);
+    const cancelWait = whenPageSettled(() => {
+      void import('../lib/roles-listener').then(({ listenToRoles }) => {
+        if (cancelled) return;
+        stop = listenToRoles(uid, (roles) => {
+          const user = loadedAuth()?.auth.currentUser;
+          if (user) void refreshIfRolesDiffer(user, roles);
+        });
       });
     });
     return () => {
       cancelled = true;
+      cancelWait();
       stop?.();
     };
   }, [uid]);

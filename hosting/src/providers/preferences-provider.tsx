@@ -7,7 +7,7 @@ import type { Language } from '@insight/common/format';
 import { readThemeCookie, writeLanguageCookie, writeThemeCookie, type ThemeMode } from '../lib/cookies';
 import { languageOfPath, withLanguage } from '../lib/language-path';
 import { loadedAuth, whenAuthLoaded } from '../lib/auth-session';
-import { loadGridLocale, loadedGridLocale } from '../lib/grid-locale-loader';
+import { loadGridLocale } from '../lib/grid-locale-loader';
 import { BACKGROUND, buildTheme } from '../lib/theme';
 
 interface Preferences {
@@ -63,25 +63,18 @@ export function PreferencesProvider({
       .then(() => navigate(`${withLanguage(window.location.pathname, next)}${window.location.search}`));
   }, [i18n, language, navigate]);
 
-  // The DataGrid's texts join the theme once someone may be signed in (grids are on signed-in pages only).
-  const [, setGridLocalesLoaded] = useState(0);
+  // The DataGrid's texts load once someone may be signed in (grids are on signed-in pages only), after the
+  // page's first paint: a grid drawn later finds them loaded.
   useEffect(
     () =>
       whenAuthLoaded(() => {
-        loadGridLocale(language).then(
-          () => setGridLocalesLoaded((count) => count + 1),
-          () => undefined,
-        );
+        loadGridLocale(language).catch(() => undefined);
       }),
     [language],
   );
-  const gridLocale = loadedGridLocale(language);
   // MUI's own ThemeProvider also carries the CSS-variables provider, which this theme does not use; its
   // plain branch is the system's provider with `vars: null`, as here.
-  const theme = useMemo(
-    () => ({ ...buildTheme(mode, language, gridLocale), vars: null }),
-    [mode, language, gridLocale],
-  );
+  const theme = useMemo(() => ({ ...buildTheme(mode, language), vars: null }), [mode, language]);
   const value = useMemo<Preferences>(
     () => ({ language, mode, toggleMode, switchLanguage, href: (path) => withLanguage(path, language) }),
     [language, mode, toggleMode, switchLanguage],

@@ -16,21 +16,28 @@ export const viewLooksPath = (mac: string) => `/360/${mac}/looks`;
 /** GET /api/diagnosis/playbook: the findings' causes and next steps as engineering keeps them. */
 export const PLAYBOOK_PATH = '/diagnosis/playbook';
 
+/** GET /api/links: the other tools' and the CRM's link templates (the view's header). */
+export const LINKS_PATH = '/links';
+
 /**
- * What a page address that opens a device's view reads first: its whole answer (streamed), its looks and
- * the playbook (JSON); null for any other address.
+ * What a page address that opens a device's view reads first: its whole answer (streamed), its looks, the
+ * playbook and the tools' links (JSON); null for any other address.
  */
 export function openedViewReads(pathname: string): { stream: string; json: string[] } | null {
   const mac = openedViewMac(pathname);
   return mac
-    ? { stream: viewStreamPath(mac, languageOfPath(pathname)), json: [viewLooksPath(mac), PLAYBOOK_PATH] }
+    ? {
+        stream: viewStreamPath(mac, languageOfPath(pathname)),
+        json: [viewLooksPath(mac), PLAYBOOK_PATH, LINKS_PATH],
+      }
     : null;
 }
 
 /**
- * A device's view opened directly (a link, a reload): its answer, its looks and the playbook are asked
- * for now, beside the view's code, not once that code has loaded and rendered (the view's reads take
- * these answers). Nothing for another address; asking twice asks once.
+ * A device's view opened directly (a link, a reload): its answer, its looks, the playbook and the links are
+ * asked for now, beside the view's code, not once that code has loaded and rendered (the view's reads take
+ * these answers; on a phone's connection, a read asked for after the first render is one more round trip
+ * before the view is complete). Nothing for another address; asking twice asks once.
  */
 export function prefetchOpenedView(pathname: string): void {
   const reads = openedViewReads(pathname);
