@@ -1,4 +1,5 @@
-import { Chip, Tooltip } from '@mui/material';
+import { Chip } from '@mui/material';
+import { Hint } from './hint';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import WarningIcon from '@mui/icons-material/Warning';
 import ErrorIcon from '@mui/icons-material/Error';
@@ -79,7 +80,7 @@ export function GradeChip({ grading, label, testId }: { grading: Grading; label?
   const shown = label ?? value;
   const text = shown === value ? reason(grading) : `${shown} — ${reason(grading)}`;
   return (
-    <Tooltip title={text} arrow>
+    <Hint title={text} arrow>
       <Chip
         size="small"
         variant="outlined"
@@ -92,6 +93,6 @@ export function GradeChip({ grading, label, testId }: { grading: Grading; label?
         data-rule={grading.source.rule ?? undefined}
         tabIndex={0}
       />
-    </Tooltip>
+    </Hint>
   );
 }

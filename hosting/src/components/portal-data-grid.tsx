@@ -10,9 +10,13 @@ import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, useGridApiRef, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
 import { loadGridLocale } from '../lib/grid-locale-loader';
+import { i18n } from '../lib/i18n';
+
+// The grid's texts start loading with the grid's code (a page with a grid), not with every page.
+void loadGridLocale(i18n.language === 'fr' ? 'fr' : 'en').catch(() => undefined);
 
 export function PortalDataGrid<R extends GridValidRowModel>(props: DataGridProps<R>) {
-  // The grid's texts are usually loaded (they load once the Auth SDK has): then this never waits.
+  // The grid's texts load beside the grid's code (above): the grid waits for them only when they arrive after.
   return (
     <Suspense fallback={<Box data-testid="grid-texts-loading" aria-busy="true" sx={{ minHeight: 120 }} />}>
       <LocalizedGrid<R> {...props} />

@@ -9,11 +9,11 @@ import {
   IconButton,
   Skeleton,
   Stack,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslation } from 'react-i18next';
+import { Hint } from './hint';
 import { useFormatDateTime } from '../lib/date';
 import type { HttpError } from '../lib/http-client';
 
@@ -69,7 +69,7 @@ export function SectionCard<T>({
         action={
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             {action}
-            <Tooltip title={t('sectionCard.refresh')}>
+            <Hint title={t('sectionCard.refresh')}>
               <span>
                 <IconButton
                   size="small"
@@ -80,7 +80,7 @@ export function SectionCard<T>({
                   <RefreshIcon fontSize="small" />
                 </IconButton>
               </span>
-            </Tooltip>
+            </Hint>
           </Stack>
         }
         sx={{ pb: 0 }}

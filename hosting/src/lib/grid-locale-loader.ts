@@ -2,9 +2,9 @@ import type { Language } from '@insight/common/format';
 import type { gridLocale } from './grid-locale-en';
 
 /**
- * The DataGrid's texts per language. Only signed-in pages show grids: the texts load once the Auth SDK
- * has (preferences-provider.tsx), or when a grid first renders (components/portal-data-grid.tsx), never
- * on the way to a page's first paint.
+ * The DataGrid's texts per language. Only some signed-in pages show grids: the texts load with the grid's
+ * code (components/portal-data-grid.tsx), and before a language switch when signed in
+ * (preferences-provider.tsx), never with every page.
  */
 export type GridLocale = typeof gridLocale;
 /** The grid's own texts (its `localeText` prop). */

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useStoreInTransition } from './transition-store';
 
 /** Counts work in progress (lazy pages, data loads) for the page loading bar. */
 let pending = 0;
@@ -20,16 +20,17 @@ export function startLoading(): () => void {
   };
 }
 
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+const isLoading = () => pending > 0;
+
+/** Whether anything is loading (a change renders as a transition: lib/transition-store.ts). */
 export function useIsLoading(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => pending > 0,
-    // Rendered at build time (scripts/prerender.ts): the same state as at the page's start.
-    () => pending > 0,
-  );
+  return useStoreInTransition(subscribe, isLoading);
 }
 
 /** The longest background work waits for a page that keeps loading. */

@@ -1,5 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { startLoading } from './loading-store';
+import { useStoreInTransition } from './transition-store';
 
 /**
  * Calls the page tracks (docs/requirements.md, "MAC entry and global search": search is enabled only once all tracked API calls have
@@ -24,12 +25,15 @@ export function useTrackedCall(key: string | null, loading: boolean): void {
   }, [key, loading]);
 }
 
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+const allReported = () => pending.size === 0;
+
+/** Whether every tracked call has reported (a change renders as a transition: lib/transition-store.ts). */
 export function useAllCallsReported(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => pending.size === 0,
-  );
+  return useStoreInTransition(subscribe, allReported);
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@insight/common/format';
 import { readThemeCookie, writeLanguageCookie, writeThemeCookie, type ThemeMode } from '../lib/cookies';
 import { languageOfPath, withLanguage } from '../lib/language-path';
-import { loadedAuth, whenAuthLoaded } from '../lib/auth-session';
+import { loadedAuth } from '../lib/auth-session';
 import { loadGridLocale } from '../lib/grid-locale-loader';
 import { BACKGROUND, buildTheme } from '../lib/theme';
 
@@ -57,21 +57,13 @@ export function PreferencesProvider({
   const switchLanguage = useCallback(() => {
     const next: Language = language === 'fr' ? 'en' : 'fr';
     writeLanguageCookie(next);
-    // The other language's texts load first, so that the page never shows one language under the other's URL.
+    // The other language's texts load first, so that the page never shows one language under the other's URL
+    // (the grid's too when signed in: components/portal-data-grid.tsx).
     void Promise.all([i18n.loadLanguages(next), loadedAuth() && loadGridLocale(next)])
       .catch(() => undefined)
       .then(() => navigate(`${withLanguage(window.location.pathname, next)}${window.location.search}`));
   }, [i18n, language, navigate]);
 
-  // The DataGrid's texts load once someone may be signed in (grids are on signed-in pages only), after the
-  // page's first paint: a grid drawn later finds them loaded.
-  useEffect(
-    () =>
-      whenAuthLoaded(() => {
-        loadGridLocale(language).catch(() => undefined);
-      }),
-    [language],
-  );
   // MUI's own ThemeProvider also carries the CSS-variables provider, which this theme does not use; its
   // plain branch is the system's provider with `vars: null`, as here.
   const theme = useMemo(() => ({ ...buildTheme(mode, language), vars: null }), [mode, language]);

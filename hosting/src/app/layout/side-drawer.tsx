@@ -1,13 +1,4 @@
-import {
-  cloneElement,
-  type ComponentType,
-  lazy,
-  Suspense,
-  useState,
-  type FocusEvent,
-  type MouseEvent,
-  type ReactElement,
-} from 'react';
+import { cloneElement, type ComponentType, useState, type ReactElement } from 'react';
 import {
   Box,
   Collapse,
@@ -32,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { DrawerProps } from '@mui/material/Drawer';
 import { AppLink } from '../../components/app-link';
+import { Hint, type HintHandlers } from '../../components/hint';
 import { loadedWhenOpen, preloadOnIntent } from '../../components/on-demand';
 import { isSlowConnection } from '../../lib/lazy-page';
 import { stripLanguage } from '../../lib/language-path';
@@ -39,7 +31,6 @@ import { useAuth } from '../../providers/auth-provider';
 import { usePreferences } from '../../providers/preferences-provider';
 import { PAGES, preloadPage } from '../pages';
 
-const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 // A phone's drawer slides over the page (MUI's Drawer: modal, focus trap, backdrop): that code loads only
 // there, when a finger, the pointer or the keyboard reaches the menu button (top-bar.tsx), and the drawer
 // is first rendered when first opened (not with the page).
@@ -49,53 +40,16 @@ const PhoneDrawer = loadedWhenOpen(() =>
 /** Loads the phone drawer's code ahead of the menu button's click (spread on the button). */
 export const drawerIntent = preloadOnIntent(() => PhoneDrawer.preload());
 
-interface ItemHandlers {
-  onMouseEnter?: (event: MouseEvent<HTMLElement>) => void;
-  onMouseLeave?: (event: MouseEvent<HTMLElement>) => void;
-  onFocus?: (event: FocusEvent<HTMLElement>) => void;
-  onBlur?: (event: FocusEvent<HTMLElement>) => void;
-}
-
 /**
- * The label of an item of the collapsed drawer: its accessible name, and a tooltip beside it on hover or
- * keyboard focus. The tooltip's code loads the first time one shows, not with every page; the item
- * itself is never re-created (focus stays on it when the drawer collapses).
+ * The label of an item of the collapsed drawer: its accessible name, and a hint beside it on hover or
+ * keyboard focus (components/hint.tsx). The item itself is never re-created (focus stays on it when the
+ * drawer collapses).
  */
-function CollapsedLabel({ label, children }: { label: string | null; children: ReactElement<ItemHandlers> }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const own = children.props;
-  const item = label
-    ? cloneElement(children, {
-        'aria-label': label,
-        onMouseEnter: (event: MouseEvent<HTMLElement>) => {
-          setAnchor(event.currentTarget);
-          own.onMouseEnter?.(event);
-        },
-        onMouseLeave: (event: MouseEvent<HTMLElement>) => {
-          setAnchor(null);
-          own.onMouseLeave?.(event);
-        },
-        onFocus: (event: FocusEvent<HTMLElement>) => {
-          if (event.currentTarget.matches(':focus-visible')) setAnchor(event.currentTarget);
-          own.onFocus?.(event);
-        },
-        onBlur: (event: FocusEvent<HTMLElement>) => {
-          setAnchor(null);
-          own.onBlur?.(event);
-        },
-      } as ItemHandlers)
-    : children;
+function CollapsedLabel({ label, children }: { label: string | null; children: ReactElement<HintHandlers> }) {
   return (
-    <>
-      {item}
-      {label && anchor && (
-        <Suspense fallback={null}>
-          <Tooltip open title={label} placement="right" slotProps={{ popper: { anchorEl: anchor } }}>
-            <span hidden />
-          </Tooltip>
-        </Suspense>
-      )}
-    </>
+    <Hint title={label} placement="right">
+      {label ? cloneElement(children, { 'aria-label': label } as HintHandlers) : children}
+    </Hint>
   );
 }
 

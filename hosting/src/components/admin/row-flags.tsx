@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Chip, Stack, Tooltip } from '@mui/material';
+import { Chip, Stack } from '@mui/material';
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '../hint';
 
 /** A kept count as the tables show it: a negative one (a missed trigger) is flagged, in words too. */
 export function CountCell({ count, children }: { count: number; children?: ReactNode }) {
@@ -10,7 +11,7 @@ export function CountCell({ count, children }: { count: number; children?: React
   if (count >= 0) return <>{children ?? <span data-testid="count-value">{count}</span>}</>;
   const text = t('adminKit.countOutOfRange');
   return (
-    <Tooltip title={text}>
+    <Hint title={text}>
       <Chip
         size="small"
         color="warning"
@@ -21,7 +22,7 @@ export function CountCell({ count, children }: { count: number; children?: React
         tabIndex={0}
         data-testid="count-out-of-range"
       />
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -32,7 +33,7 @@ export function MissingParent({ field, id }: { field: string; id: string }) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
       <span>{id}</span>
-      <Tooltip title={text}>
+      <Hint title={text}>
         <Chip
           size="small"
           color="warning"
@@ -43,7 +44,7 @@ export function MissingParent({ field, id }: { field: string; id: string }) {
           tabIndex={0}
           data-testid="missing-parent"
         />
-      </Tooltip>
+      </Hint>
     </Stack>
   );
 }

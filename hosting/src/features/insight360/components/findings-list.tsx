@@ -5,18 +5,7 @@
  * The experience score sits in the header with its reasons. Fills in as the sections arrive.
  */
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  LinearProgress,
-  Link,
-  Paper,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, Link, Paper, Stack, Typography } from '@mui/material';
 import ErrorIcon from '@mui/icons-material/Error';
 import WarningIcon from '@mui/icons-material/Warning';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
@@ -29,6 +18,7 @@ import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook
 import { fillPlaybookText } from '@insight/common/diagnosis-playbook-defaults';
 import { OperationDialogOnDemand as OperationDialog } from '../../../components/on-demand';
 import { useGradeReason } from '../../../components/grade-chip';
+import { Hint } from '../../../components/hint';
 import { useOperation } from '../../../hooks/use-operation';
 import { useRegenerateCertificate } from '../api/birth-certificates';
 import { resetDevice } from '../api/operations';
@@ -74,7 +64,7 @@ export function ExperienceScore({
   const label = t('diagnosis.score', { score });
   const reasonText = reasons.length > 0 ? reasons.join(' · ') : t('diagnosis.scorePerfect');
   return (
-    <Tooltip title={reasonText}>
+    <Hint title={reasonText}>
       <Chip
         data-testid="experience-score"
         data-score={score}
@@ -85,7 +75,7 @@ export function ExperienceScore({
         variant={score >= 4 ? 'outlined' : 'filled'}
         icon={score >= 5 ? <CheckCircleIcon /> : score >= 3 ? <WarningIcon /> : <ErrorIcon />}
       />
-    </Tooltip>
+    </Hint>
   );
 }
 

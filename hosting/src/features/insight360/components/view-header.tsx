@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Chip, IconButton, Stack, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Button, Chip, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ExternalLinks } from '@insight/common/external-links';
 import { fillLink } from '@insight/common/link-templates';
 import { formatMac } from '@insight/common/mac';
+import { Hint } from '../../../components/hint';
 import { can, type RoleKey } from '@insight/common/roles';
 import { ExternalLinkButton } from '../../../components/external-link-button';
 import { OperationDialogOnDemand as OperationDialog } from '../../../components/on-demand';
@@ -54,7 +55,7 @@ export function ViewHeader({ mac, roles, sections, links }: Props) {
           <Typography variant="h5" component="h1" sx={{ fontFamily: 'monospace' }} data-testid="view-mac">
             {formatMac(mac)}
           </Typography>
-          <Tooltip title={copied ? t('copied') : t('copyMac')}>
+          <Hint title={copied ? t('copied') : t('copyMac')}>
             <IconButton
               size="small"
               aria-label={t('copyMac')}
@@ -62,7 +63,7 @@ export function ViewHeader({ mac, roles, sections, links }: Props) {
             >
               <ContentCopyIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </Hint>
           {networkType && (
             <Chip size="small" color="primary" label={networkType} data-testid="network-type" />
           )}

@@ -1,0 +1,104 @@
+/**
+ * A tooltip whose code (MUI's Tooltip and its positioning engine, about 10 KB gzipped) loads the first
+ * time one shows — on hover, on keyboard focus, or when a finger rests on the element — not with the page.
+ * Until then the element is rendered as it is, with nothing around it: no positioning code at start and
+ * no second render after mount (MUI's Tooltip renders twice as it mounts, to read its child). The element
+ * names itself (its aria-label or its text), never through the hint alone. Escape closes the hint.
+ */
+import {
+  cloneElement,
+  lazy,
+  Suspense,
+  useState,
+  type FocusEvent,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  type TouchEvent,
+} from 'react';
+import type { TooltipProps } from '@mui/material/Tooltip';
+
+const Tooltip = lazy(() => import('@mui/material/Tooltip'));
+
+/** How long a finger rests on the element before its hint shows, and how long the hint stays after (MUI's). */
+export const TOUCH_HOLD_MS = 700;
+export const TOUCH_LEAVE_MS = 1500;
+
+/** The pending long-press or hide timer of each element a finger touched. */
+const touchTimers = new WeakMap<HTMLElement, number>();
+
+export interface HintHandlers {
+  onMouseEnter?: (event: MouseEvent<HTMLElement>) => void;
+  onMouseLeave?: (event: MouseEvent<HTMLElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLElement>) => void;
+  onBlur?: (event: FocusEvent<HTMLElement>) => void;
+  onTouchStart?: (event: TouchEvent<HTMLElement>) => void;
+  onTouchEnd?: (event: TouchEvent<HTMLElement>) => void;
+}
+
+interface Props {
+  title: ReactNode;
+  arrow?: boolean;
+  placement?: TooltipProps['placement'];
+  children: ReactElement<HintHandlers>;
+}
+
+export function Hint({ title, arrow, placement, children }: Props) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const own = children.props;
+  const item = cloneElement(children, {
+    onMouseEnter: (event: MouseEvent<HTMLElement>) => {
+      setAnchor(event.currentTarget);
+      own.onMouseEnter?.(event);
+    },
+    onMouseLeave: (event: MouseEvent<HTMLElement>) => {
+      setAnchor(null);
+      own.onMouseLeave?.(event);
+    },
+    onFocus: (event: FocusEvent<HTMLElement>) => {
+      if (event.currentTarget.matches(':focus-visible')) setAnchor(event.currentTarget);
+      own.onFocus?.(event);
+    },
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      setAnchor(null);
+      own.onBlur?.(event);
+    },
+    onTouchStart: (event: TouchEvent<HTMLElement>) => {
+      const target = event.currentTarget;
+      window.clearTimeout(touchTimers.get(target));
+      touchTimers.set(
+        target,
+        window.setTimeout(() => setAnchor(target), TOUCH_HOLD_MS),
+      );
+      own.onTouchStart?.(event);
+    },
+    onTouchEnd: (event: TouchEvent<HTMLElement>) => {
+      const target = event.currentTarget;
+      window.clearTimeout(touchTimers.get(target));
+      touchTimers.set(
+        target,
+        window.setTimeout(() => setAnchor(null), TOUCH_LEAVE_MS),
+      );
+      own.onTouchEnd?.(event);
+    },
+  });
+  return (
+    <>
+      {item}
+      {anchor && title ? (
+        <Suspense fallback={null}>
+          <Tooltip
+            open
+            title={title}
+            arrow={arrow}
+            placement={placement}
+            onClose={() => setAnchor(null)}
+            slotProps={{ popper: { anchorEl: anchor } }}
+          >
+            <span hidden />
+          </Tooltip>
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { startTransition, useEffect, useState } from 'react';
+
+/**
+ * A module store's value for indicators that may follow a moment later (the loading bar, the search
+ * field's readiness): each change is rendered as a transition, after what the page itself draws.
+ * (`useSyncExternalStore` renders every change at once, in the task that made it: the reads a page starts
+ * in its first effects re-rendered the top bar inside the page's first commit, a longer first task.)
+ * `subscribe` and `read` are module functions (stable).
+ */
+export function useStoreInTransition<T>(subscribe: (listener: () => void) => () => void, read: () => T): T {
+  const [value, setValue] = useState(read);
+  useEffect(() => {
+    const update = () => startTransition(() => setValue(read));
+    // A change between the render and this effect.
+    update();
+    return subscribe(update);
+  }, [subscribe, read]);
+  return value;
+}
