@@ -1,6 +1,6 @@
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGunzip } from 'node:zlib';
+import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { CAPABILITY_MATRIX, ROLE_KEYS, type Capability } from '@insight/common/roles';
@@ -559,53 +559,59 @@ describe('streamed 360 view', () => {
     expect(bySection.customer!.status).toBe(200);
   });
 
-  it('when the browser accepts gzip, then the answer is compressed and each line still leaves as soon as its section is ready', async () => {
-    // The LAN upstream answers only once the other sections' lines have reached the client.
-    let releaseLan!: () => void;
-    const lanHeld = new Promise<void>((resolve) => (releaseLan = resolve));
-    const { app } = setup({
-      'GET /api/fe/lan/v1/cpe/{mac}': async () => {
-        await lanHeld;
-        return { status: 200, body: lan() };
-      },
-    });
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
-      const res = await new Promise<IncomingMessage>((resolve, reject) =>
-        httpGet(
-          `http://127.0.0.1:${port}/api/360/${MAC}`,
-          { headers: { authorization: tokenFor('u1', ['support1']), 'accept-encoding': 'gzip' } },
-          resolve,
-        ).on('error', reject),
-      );
-      expect(res.headers['content-encoding']).toBe('gzip');
-      const received: string[] = [];
-      let buffer = '';
-      const ended = new Promise<void>((resolve, reject) => {
-        const text = res.pipe(createGunzip());
-        text.on('data', (chunk: Buffer) => {
-          buffer += chunk.toString();
-          const parts = buffer.split('\n');
-          buffer = parts.pop()!;
-          for (const part of parts) received.push((JSON.parse(part) as { section: string }).section);
-        });
-        text.on('end', resolve);
-        text.on('error', reject);
+  it.each([
+    ['gzip', createGunzip],
+    ['br', createBrotliDecompress],
+  ] as const)(
+    'when the browser accepts %s, then the answer is compressed and each line still leaves as soon as its section is ready',
+    async (encoding, decompress) => {
+      // The LAN upstream answers only once the other sections' lines have reached the client.
+      let releaseLan!: () => void;
+      const lanHeld = new Promise<void>((resolve) => (releaseLan = resolve));
+      const { app } = setup({
+        'GET /api/fe/lan/v1/cpe/{mac}': async () => {
+          await lanHeld;
+          return { status: 200, body: lan() };
+        },
       });
-      // Every section but the LAN arrives while the LAN is still held (a buffered answer would time out).
-      await expect.poll(() => received.length, { timeout: 5_000 }).toBe(4);
-      expect(received).not.toContain('lan');
-      releaseLan();
-      await ended;
-      expect(received.at(-1)).toBe('lan');
-    } finally {
-      releaseLan();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-  });
+      const server = app.listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const res = await new Promise<IncomingMessage>((resolve, reject) =>
+          httpGet(
+            `http://127.0.0.1:${port}/api/360/${MAC}`,
+            { headers: { authorization: tokenFor('u1', ['support1']), 'accept-encoding': encoding } },
+            resolve,
+          ).on('error', reject),
+        );
+        expect(res.headers['content-encoding']).toBe(encoding);
+        const received: string[] = [];
+        let buffer = '';
+        const ended = new Promise<void>((resolve, reject) => {
+          const text = res.pipe(decompress());
+          text.on('data', (chunk: Buffer) => {
+            buffer += chunk.toString();
+            const parts = buffer.split('\n');
+            buffer = parts.pop()!;
+            for (const part of parts) received.push((JSON.parse(part) as { section: string }).section);
+          });
+          text.on('end', resolve);
+          text.on('error', reject);
+        });
+        // Every section but the LAN arrives while the LAN is still held (a buffered answer would time out).
+        await expect.poll(() => received.length, { timeout: 5_000 }).toBe(4);
+        expect(received).not.toContain('lan');
+        releaseLan();
+        await ended;
+        expect(received.at(-1)).toBe('lan');
+      } finally {
+        releaseLan();
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+  );
 
   it('when unknown sections are asked, then 400 before any upstream call', async () => {
     const { as, upstream } = setup();

@@ -27,6 +27,12 @@ export const TOUCH_LEAVE_MS = 1500;
 /** The pending long-press or hide timer of each element a finger touched. */
 const touchTimers = new WeakMap<HTMLElement, number>();
 
+/** Runs `then` `ms` after a touch on `target`, in place of what its previous touch left pending. */
+function afterTouch(target: HTMLElement, ms: number, then: () => void): void {
+  window.clearTimeout(touchTimers.get(target));
+  touchTimers.set(target, window.setTimeout(then, ms));
+}
+
 export interface HintHandlers {
   onMouseEnter?: (event: MouseEvent<HTMLElement>) => void;
   onMouseLeave?: (event: MouseEvent<HTMLElement>) => void;
@@ -65,20 +71,11 @@ export function Hint({ title, arrow, placement, children }: Props) {
     },
     onTouchStart: (event: TouchEvent<HTMLElement>) => {
       const target = event.currentTarget;
-      window.clearTimeout(touchTimers.get(target));
-      touchTimers.set(
-        target,
-        window.setTimeout(() => setAnchor(target), TOUCH_HOLD_MS),
-      );
+      afterTouch(target, TOUCH_HOLD_MS, () => setAnchor(target));
       own.onTouchStart?.(event);
     },
     onTouchEnd: (event: TouchEvent<HTMLElement>) => {
-      const target = event.currentTarget;
-      window.clearTimeout(touchTimers.get(target));
-      touchTimers.set(
-        target,
-        window.setTimeout(() => setAnchor(null), TOUCH_LEAVE_MS),
-      );
+      afterTouch(event.currentTarget, TOUCH_LEAVE_MS, () => setAnchor(null));
       own.onTouchEnd?.(event);
     },
   });

@@ -5,9 +5,10 @@ import type { RequestHandler, Response } from 'express';
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
- * Gzip for the API's answers (JSON and the 360 view's NDJSON) when the browser accepts it: a 360 view's
- * answers are about five times smaller on a phone's connection. Event streams are left as they are: each
- * event must leave at once, through proxies that would hold a compressed stream until a block fills.
+ * The API's answers (JSON and the 360 view's NDJSON) compressed when the browser accepts it (Brotli, else
+ * gzip, as `compression` negotiates): a 360 view's answers are three to five times smaller on a phone's
+ * connection. Event streams are left as they are: each event must leave at once, through proxies that
+ * would hold a compressed stream until a block fills. docs/decisions/0008-compressed-api-answers.md.
  */
 export function compressAnswers(): RequestHandler {
   return compression({
