@@ -3,10 +3,11 @@
  * served by the hosting emulator, with the mobile preset (simulated slow 4G, 4× CPU slowdown) and the
  * desktop preset, on two pages:
  *   - landing: the signed-out landing `/`, in a fresh browser context;
- *   - view: a 360 view of a catalogue GPON device (`/i/mac/<mac>`) for a signed-in support3 user. The
- *     user signs in with the e2e helpers (Playwright), the view is opened three times (the functions'
- *     workers warm), then Lighthouse navigates the same tab again (puppeteer over the browser's debugging port,
- *     Lighthouse's user-flow `navigation` step) with the HTTP cache cleared and the session kept.
+ *   - view: a 360 view of a catalogue GPON device (`/i/mac/<mac>`) for a signed-in support3 user, in a
+ *     browser context of its own (puppeteer over the browser's debugging port, not Playwright's). The user
+ *     signs in as the e2e helpers do, the view is opened three times (the functions' workers warm), then
+ *     Lighthouse navigates the same tab again (its user-flow `navigation` step) from a blank page, with
+ *     the HTTP cache cleared and the session kept.
  * Each page is audited once per preset without being counted (the first Lighthouse navigation of a tab
  * scored 5–10 points under the next ones, whatever the page: a warm-up of the measuring setup), then
  * RUNS times (LIGHTHOUSE_RUNS, default 3), and the median run is kept.
@@ -30,7 +31,7 @@ import { desktopConfig, navigation, type Config, type Flags, type RunnerResult }
 import puppeteer, { type Page } from 'puppeteer-core';
 import { catalogue } from '../harness/api-client';
 import { launchBrowser, PORTAL } from '../harness/browser';
-import { closeAdmin, createUser, signInFast } from '../harness/users';
+import { closeAdmin, createUser } from '../harness/users';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /** How often the signed-in view is opened before it is audited (see auditView). */
@@ -104,8 +105,13 @@ async function audit(name: string, page: Page, url: string, preset: Config, flag
   const runs: Figures[] = [];
   // Run 0 is the uncounted warm-up.
   for (let run = 0; run <= RUNS; run++) {
-    // A first visit's load: no HTTP cache (the session, in localStorage, is kept where flags say so).
+    // The tab leaves the page it shows, and the renderer collects what that page left (40–65 ms of the
+    // main thread in the observed traces): otherwise the collection runs inside the audited load, which a
+    // visit from another tab or app does not pay.
+    await page.goto('about:blank');
     const cdp = await page.createCDPSession();
+    await cdp.send('HeapProfiler.collectGarbage');
+    // A first visit's load: no HTTP cache (the session, in localStorage, is kept where flags say so).
     await cdp.send('Network.clearBrowserCache');
     await cdp.detach();
     const result = await navigation(page, url, { config: preset, flags });
@@ -186,6 +192,8 @@ function lowerServerPriority(nice: number): number {
 const SERVER_NICE = Number(process.env.LIGHTHOUSE_SERVER_NICE ?? 10);
 const lowerServers = (page: string) => {
   const lowered = lowerServerPriority(SERVER_NICE);
+  // This process too (Lighthouse reading the browser's events): the audited page's renderer goes first.
+  if (SERVER_NICE > 0) setPriority(process.pid, SERVER_NICE);
   if (DEBUG)
     console.log(
       `bench:lighthouse ${page}: ${lowered} emulator and simulator processes at nice ${SERVER_NICE}`,
@@ -193,7 +201,7 @@ const lowerServers = (page: string) => {
 };
 
 const port = await freePort();
-const { browser, close } = await launchBrowser([`--remote-debugging-port=${port}`]);
+const { close } = await launchBrowser([`--remote-debugging-port=${port}`]);
 const results: Record<string, Figures> = {};
 try {
   const driver = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
@@ -214,43 +222,61 @@ try {
       );
   await fresh.close();
 
-  // A signed-in 360 view: sign in with the e2e helpers, open the view WARM_UP_LOADS times, then audit the
-  // same tab.
+  // A signed-in 360 view: sign in, open the view WARM_UP_LOADS times, then audit the same tab.
   if (PAGES.includes('view')) await auditView();
   await driver.disconnect();
 
   async function auditView() {
     const [device] = await catalogue('gpon', 1);
     if (!device) throw new Error('the simulator has no gpon device (is it running? use --with-simulator)');
-    const context = await browser.newContext({ viewport: null, baseURL: PORTAL });
-    const signedIn = await context.newPage();
-    await signInFast(signedIn, await createUser('lighthouse', ['support3']));
+    // The audited tab is puppeteer's, in a context of its own, like the landing's: a tab of Playwright's
+    // contexts runs Playwright's injected script on every load (about 35 ms of the page's main thread,
+    // four times that in the simulation), which no user's browser does.
+    const own = await driver.createBrowserContext();
+    const viewPage = await own.newPage();
+    const user = await createUser('lighthouse', ['support3']);
+    // Signed in as the e2e helpers do (harness/users.ts, signInFast): the emulator build's sign-in hook.
+    await viewPage.goto(`${PORTAL}/`);
+    await viewPage.waitForFunction(
+      () => typeof (window as unknown as Record<string, unknown>).__insightEmulatorSignIn === 'function',
+    );
+    const uid = await viewPage.evaluate(
+      (claims) =>
+        (
+          window as unknown as { __insightEmulatorSignIn(c: string): Promise<string> }
+        ).__insightEmulatorSignIn(claims),
+      JSON.stringify({
+        sub: user.googleSub,
+        email: user.email,
+        email_verified: true,
+        name: user.displayName,
+      }),
+    );
+    if (uid !== user.uid) throw new Error(`signed in as ${uid}, expected ${user.uid}`);
     const viewUrl = `${PORTAL}/i/mac/${device.mac}`;
     // The view opened WARM_UP_LOADS times before the audits, every stage drawn and every section answered:
     // on the emulators the functions' worker and the simulator share the two cores with the audited page,
     // and their first answers (code paths not yet compiled by the JIT) were half as slow again, which also
     // slowed the page's own tasks. In production the API runs elsewhere, warm.
     for (let load = 0; load < WARM_UP_LOADS; load++) {
-      await signedIn.goto(viewUrl);
-      await signedIn.locator('[data-stage="4"]').waitFor({ timeout: 60_000 });
-      await signedIn.waitForFunction(
+      await viewPage.goto(viewUrl);
+      await viewPage.waitForSelector('[data-stage="4"]', { timeout: 60_000 });
+      await viewPage.waitForFunction(
         () =>
           [...document.querySelectorAll('[data-testid^=section-][data-state]')].length >= 2 &&
           [...document.querySelectorAll('[data-testid^=section-][data-state]')].every(
             (card) => card.getAttribute('data-state') !== 'loading',
           ),
-        null,
         { timeout: 60_000 },
       );
     }
     lowerServers('view');
-    const viewPage = (await driver.pages()).find((page) => page.url() === viewUrl);
-    if (!viewPage) throw new Error('the signed-in tab is not visible over the debugging port');
     for (const preset of ['mobile', 'desktop'] as const)
       results[`view_${preset}`] = await audit(`view_${preset}`, viewPage, viewUrl, PRESETS[preset], {
         ...flags,
         disableStorageReset: true,
       });
+    await own.close();
   }
 } finally {
   await close();
