@@ -57,4 +57,29 @@ describe('Hint', () => {
     vi.useRealTimers();
     expect((await screen.findByRole('tooltip')).textContent).toBe('Receive power within range');
   });
+
+  it('when a phone taps the element (the browser then emulates the mouse), then no hint shows', async () => {
+    await renderWithTheme(
+      <Hint title="Experience 4/5">
+        <span tabIndex={0}>score</span>
+      </Hint>,
+    );
+    const chip = screen.getByText('score');
+    fireEvent.touchStart(chip);
+    fireEvent.touchEnd(chip);
+    fireEvent.mouseEnter(chip);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('when the hint has no text, then hovering records nothing and shows nothing', async () => {
+    await renderWithTheme(
+      <Hint title={null}>
+        <button type="button">Collapse</button>
+      </Hint>,
+    );
+    fireEvent.mouseEnter(screen.getByRole('button', { name: 'Collapse' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
 });

@@ -27,6 +27,12 @@ export const TOUCH_LEAVE_MS = 1500;
 /** The pending long-press or hide timer of each element a finger touched. */
 const touchTimers = new WeakMap<HTMLElement, number>();
 
+/** When (event time) a finger last touched each element: the mouse events a browser emulates after a tap follow it. */
+const touched = new WeakMap<HTMLElement, number>();
+const TOUCH_MOUSE_MS = 1_000;
+const touchedLately = (target: HTMLElement, at: number) =>
+  at - (touched.get(target) ?? -Infinity) < TOUCH_MOUSE_MS;
+
 /** Runs `then` `ms` after a touch on `target`, in place of what its previous touch left pending. */
 function afterTouch(target: HTMLElement, ms: number, then: () => void): void {
   window.clearTimeout(touchTimers.get(target));
@@ -40,6 +46,8 @@ export interface HintHandlers {
   onBlur?: (event: FocusEvent<HTMLElement>) => void;
   onTouchStart?: (event: TouchEvent<HTMLElement>) => void;
   onTouchEnd?: (event: TouchEvent<HTMLElement>) => void;
+  onTouchMove?: (event: TouchEvent<HTMLElement>) => void;
+  onTouchCancel?: (event: TouchEvent<HTMLElement>) => void;
 }
 
 interface Props {
@@ -51,18 +59,24 @@ interface Props {
 
 export function Hint({ title, arrow, placement, children }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Nothing is recorded without a text (the collapsed drawer's items have one only when collapsed).
+  const show = (target: HTMLElement) => {
+    if (title) setAnchor(target);
+  };
   const own = children.props;
   const item = cloneElement(children, {
     onMouseEnter: (event: MouseEvent<HTMLElement>) => {
-      setAnchor(event.currentTarget);
+      // A phone's tap is followed by emulated mouse events: a tap shows nothing.
+      if (!touchedLately(event.currentTarget, event.timeStamp)) show(event.currentTarget);
       own.onMouseEnter?.(event);
     },
     onMouseLeave: (event: MouseEvent<HTMLElement>) => {
-      setAnchor(null);
+      if (!touchedLately(event.currentTarget, event.timeStamp)) setAnchor(null);
       own.onMouseLeave?.(event);
     },
     onFocus: (event: FocusEvent<HTMLElement>) => {
-      if (event.currentTarget.matches(':focus-visible')) setAnchor(event.currentTarget);
+      // The focused element may be inside the one the hint is for (a button in a span).
+      if ((event.target as HTMLElement).matches(':focus-visible')) show(event.currentTarget);
       own.onFocus?.(event);
     },
     onBlur: (event: FocusEvent<HTMLElement>) => {
@@ -71,12 +85,23 @@ export function Hint({ title, arrow, placement, children }: Props) {
     },
     onTouchStart: (event: TouchEvent<HTMLElement>) => {
       const target = event.currentTarget;
-      afterTouch(target, TOUCH_HOLD_MS, () => setAnchor(target));
+      touched.set(target, event.timeStamp);
+      afterTouch(target, TOUCH_HOLD_MS, () => show(target));
       own.onTouchStart?.(event);
     },
     onTouchEnd: (event: TouchEvent<HTMLElement>) => {
+      touched.set(event.currentTarget, event.timeStamp);
       afterTouch(event.currentTarget, TOUCH_LEAVE_MS, () => setAnchor(null));
       own.onTouchEnd?.(event);
+    },
+    // A finger that scrolls, or a touch the browser takes back, shows nothing and hides what was shown.
+    onTouchMove: (event: TouchEvent<HTMLElement>) => {
+      afterTouch(event.currentTarget, 0, () => setAnchor(null));
+      own.onTouchMove?.(event);
+    },
+    onTouchCancel: (event: TouchEvent<HTMLElement>) => {
+      afterTouch(event.currentTarget, 0, () => setAnchor(null));
+      own.onTouchCancel?.(event);
     },
   });
   return (

@@ -13,7 +13,7 @@ import { loadGridLocale } from '../lib/grid-locale-loader';
 import { i18n } from '../lib/i18n';
 
 // The grid's texts start loading with the grid's code (a page with a grid), not with every page.
-void loadGridLocale(i18n.language === 'fr' ? 'fr' : 'en').catch(() => undefined);
+void loadGridLocale(i18n.language === 'fr' ? 'fr' : 'en');
 
 export function PortalDataGrid<R extends GridValidRowModel>(props: DataGridProps<R>) {
   // The grid's texts load beside the grid's code (above): the grid waits for them only when they arrive after.

@@ -20,23 +20,26 @@ const loaders: Record<Language, () => Promise<{ gridLocale: GridLocale }>> = {
  * suspend the grid).
  */
 const loads = new Map<Language, Promise<GridLocaleText>>();
-const outcome = (load: Promise<GridLocaleText>) => load as Promise<GridLocaleText> & { status?: string; value?: GridLocaleText };
 
-/** The grid's texts in `language`: one load per language, kept; a failed load is tried again next time. */
+/**
+ * The grid's texts in `language`: one load per language, kept. A load that fails (offline, a chunk gone
+ * after a deploy) gives no texts (the grid's own English ones) for the rest of the page's life: a grid
+ * waiting on it must neither wait forever nor ask again at every render.
+ */
 export function loadGridLocale(language: Language): Promise<GridLocaleText> {
   const known = loads.get(language);
-  if (known && outcome(known).status !== 'rejected') return known;
+  if (known) return known;
+  const settle = (text: GridLocaleText) => {
+    Object.assign(load, { status: 'fulfilled', value: text });
+    return text;
+  };
   const load: Promise<GridLocaleText> = loaders[language]().then(
-    ({ gridLocale }) => {
-      const text = gridLocale.components.MuiDataGrid.defaultProps.localeText;
-      Object.assign(load, { status: 'fulfilled', value: text });
-      return text;
-    },
-    (error: unknown) => {
-      Object.assign(load, { status: 'rejected', reason: error });
-      throw error;
-    },
+    ({ gridLocale }) => settle(gridLocale.components.MuiDataGrid.defaultProps.localeText),
+    () => settle({}),
   );
   loads.set(language, load);
   return load;
 }
+
+/** Whether the grid's texts were asked for in this page (a grid's code has loaded). */
+export const gridLocaleAsked = (): boolean => loads.size > 0;

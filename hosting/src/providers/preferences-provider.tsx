@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@insight/common/format';
 import { readThemeCookie, writeLanguageCookie, writeThemeCookie, type ThemeMode } from '../lib/cookies';
 import { languageOfPath, withLanguage } from '../lib/language-path';
-import { loadedAuth } from '../lib/auth-session';
-import { loadGridLocale } from '../lib/grid-locale-loader';
+import { gridLocaleAsked, loadGridLocale } from '../lib/grid-locale-loader';
 import { BACKGROUND, buildTheme } from '../lib/theme';
 
 interface Preferences {
@@ -58,8 +57,8 @@ export function PreferencesProvider({
     const next: Language = language === 'fr' ? 'en' : 'fr';
     writeLanguageCookie(next);
     // The other language's texts load first, so that the page never shows one language under the other's URL
-    // (the grid's too when signed in: components/portal-data-grid.tsx).
-    void Promise.all([i18n.loadLanguages(next), loadedAuth() && loadGridLocale(next)])
+    // (the grid's too once a grid's code has loaded: components/portal-data-grid.tsx).
+    void Promise.all([i18n.loadLanguages(next), gridLocaleAsked() && loadGridLocale(next)])
       .catch(() => undefined)
       .then(() => navigate(`${withLanguage(window.location.pathname, next)}${window.location.search}`));
   }, [i18n, language, navigate]);
