@@ -20,17 +20,11 @@ export function startLoading(): () => void {
   };
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-};
 const isLoading = () => pending > 0;
 
 /** Whether anything is loading (a change renders as a transition: lib/transition-store.ts). */
 export function useIsLoading(): boolean {
-  return useStoreInTransition(subscribe, isLoading);
+  return useStoreInTransition(listeners, isLoading);
 }
 
 /** The longest background work waits for a page that keeps loading. */

@@ -25,15 +25,9 @@ export function useTrackedCall(key: string | null, loading: boolean): void {
   }, [key, loading]);
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-};
 const allReported = () => pending.size === 0;
 
 /** Whether every tracked call has reported (a change renders as a transition: lib/transition-store.ts). */
 export function useAllCallsReported(): boolean {
-  return useStoreInTransition(subscribe, allReported);
+  return useStoreInTransition(listeners, allReported);
 }

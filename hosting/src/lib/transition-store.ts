@@ -5,15 +5,18 @@ import { startTransition, useEffect, useState } from 'react';
  * field's readiness): each change is rendered as a transition, after what the page itself draws.
  * (`useSyncExternalStore` renders every change at once, in the task that made it: the reads a page starts
  * in its first effects re-rendered the top bar inside the page's first commit, a longer first task.)
- * `subscribe` and `read` are module functions (stable).
+ * `listeners` is the store's set (called on each change) and `read` a module function (stable).
  */
-export function useStoreInTransition<T>(subscribe: (listener: () => void) => () => void, read: () => T): T {
+export function useStoreInTransition<T>(listeners: Set<() => void>, read: () => T): T {
   const [value, setValue] = useState(read);
   useEffect(() => {
     const update = () => startTransition(() => setValue(read));
     // A change between the render and this effect.
     update();
-    return subscribe(update);
-  }, [subscribe, read]);
+    listeners.add(update);
+    return () => {
+      listeners.delete(update);
+    };
+  }, [listeners, read]);
   return value;
 }
