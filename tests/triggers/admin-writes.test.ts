@@ -184,6 +184,7 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
       await save('definitions', own, {
         tdId: own,
         name: 'Stress definition',
+        nameFr: 'Définition de charge',
         parameter: free,
         format: null,
         direction: 'higherIsBetter',
@@ -198,6 +199,7 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
     await save('variants', variant, {
       tdId: variant,
       variantName: 'Stress variant',
+      variantNameFr: 'Variante de charge',
       technology: 'EPON',
       identifier: null,
       variants: [`MODEL-${variant}`],
@@ -276,6 +278,7 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
     const definition = (tdId: string, parameter: string) => ({
       tdId,
       name: 'Race definition',
+      nameFr: 'Définition de course',
       parameter,
       format: null,
       direction: 'higherIsBetter',
@@ -293,6 +296,7 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
     const variant = (tdId: string, technology: string, model: string) => ({
       tdId,
       variantName: 'Race variant',
+      variantNameFr: 'Variante de course',
       technology,
       identifier: null,
       variants: [model],

@@ -45,7 +45,7 @@ import {
   type ParentKey,
   type ParentState,
 } from '../../domain/admin/dependency-plan';
-import { parseListFields } from '../../domain/admin/list-fields';
+import { parseListFields, requireFrenchOnCreate } from '../../domain/admin/list-fields';
 import { AppError } from '../../lib/app-error';
 import { withContention } from './grpc-status';
 import {
@@ -191,6 +191,7 @@ export function firestoreAdminStore(db: () => Firestore, options: { now?: () => 
       db().runTransaction(
         async (tx) => {
           const current = await tx.get(ref);
+          if (!current.exists) requireFrenchOnCreate(list, fields);
           const locks = await checkRow(tx, list, id, fields);
           for (const key of locks)
             tx.set(db().collection(WRITE_LOCKS).doc(key), { at: FieldValue.serverTimestamp() });
