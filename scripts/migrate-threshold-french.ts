@@ -47,5 +47,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     dryRun: process.argv.includes('--dry-run'),
   });
   for (const { kind, id, fields } of changed) console.log(`[migrate] ${kind}/${id}: ${fields.join(', ')}`);
-  console.log(`[migrate] ${changed.length} rows ${process.argv.includes('--dry-run') ? 'to update' : 'updated'}`);
+  console.log(
+    `[migrate] ${changed.length} rows ${process.argv.includes('--dry-run') ? 'to update' : 'updated'}`,
+  );
 }
