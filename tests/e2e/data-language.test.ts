@@ -72,6 +72,7 @@ describe('the data in the user’s language', () => {
         if (text.includes(fr)) shown.add(fr);
       }
     }
+    await page.screenshot({ path: '.cache/shots/360-fr-last-scenario.png', fullPage: true });
     // The grade reasons and the findings name the data's French texts (the check above is not vacuous).
     expect(shown.size).toBeGreaterThan(2);
     await page.close();
@@ -91,6 +92,14 @@ describe('the data in the user’s language', () => {
       }
     }
     expect(shown.size).toBeGreaterThan(2);
+    // For a look by eye: the definitions in French, dark, on a phone and on a desktop.
+    await page.context().addCookies([{ name: 'insight-theme', value: 'dark', url: page.url() }]);
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/fr/threshold/definitions');
+      await page.locator('[role="row"][data-id]').first().waitFor({ timeout: 20_000 });
+      await page.screenshot({ path: `.cache/shots/definitions-fr-dark-${width}.png` });
+    }
     await page.close();
   });
 
