@@ -147,7 +147,9 @@ const READS_AS: Record<string, (value: never) => string[]> = {
   SEARCH_LIMIT_DEFAULT: (count: number) => [`default ${count}`],
   SEARCH_DEBOUNCE_MS: (ms: number) => [`${ms} ms pause`],
   COOKIE_LIFETIME_DAYS: (days: number) => [`${days} days`],
-  LOOK_RETENTION_DAYS: (days: number) => [`${days} days`],
+  LOOK_RETENTION_MS: (ms: number) => [`${ms / 86_400_000} days`],
+  LOOK_INTERVAL_MS: (ms: number) => [ms === 60_000 ? 'per minute' : `per ${ms / 1000} s`],
+  CHANGE_MARK_KEEP_MS: (ms: number) => [`${ms / 60_000} minutes`],
 };
 
 describe('docs: the constants quoted by value', () => {
