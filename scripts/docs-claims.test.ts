@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { boundaryZones } from '../eslint.config.js';
 import { codeConstants } from './lib/code-constants';
 import {
   collectionPath,
@@ -147,6 +148,8 @@ const READS_AS: Record<string, (value: never) => string[]> = {
   SEARCH_LIMIT_DEFAULT: (count: number) => [`default ${count}`],
   SEARCH_DEBOUNCE_MS: (ms: number) => [`${ms} ms pause`],
   COOKIE_LIFETIME_DAYS: (days: number) => [`${days} days`],
+  LANGUAGE_COOKIE: (name: string) => [name],
+  THEME_COOKIE: (name: string) => [name],
   LOOK_RETENTION_MS: (ms: number) => [`${ms / 86_400_000} days`],
   LOOK_INTERVAL_MS: (ms: number) => [ms === 60_000 ? 'per minute' : `per ${ms / 1000} s`],
   CHANGE_MARK_KEEP_MS: (ms: number) => [`${ms / 60_000} minutes`],
@@ -193,6 +196,25 @@ describe('docs: the constants quoted by value', () => {
         : [];
     });
     expect(misplaced).toEqual([]);
+  });
+});
+
+describe('docs/architecture.md, "Layers and import rules": the lint zones', () => {
+  it('when eslint.config.js has a boundary zone, then the table lists it, and every row is a zone', () => {
+    const shared = /^\.\/hosting\/src\/(components|hooks|lib|config|locales|providers|testing)$/;
+    const feature = /^\.\/hosting\/src\/features\/[^/]+$/;
+    const zones = new Set(
+      (boundaryZones as Array<{ target: string }>).map(({ target }) =>
+        target
+          .replace(shared, './hosting/src/<shared folder>')
+          .replace(feature, './hosting/src/features/<f>')
+          .slice(2),
+      ),
+    );
+    const table = section(read('docs/architecture.md'), '## Layers and import rules');
+    const rows = new Set(tableRows(table).map((row) => row[0]!.match(/`([^`]+)`/)![1]!));
+    expect(zones.size).toBeGreaterThanOrEqual(10);
+    expect(rows).toEqual(zones);
   });
 });
 
