@@ -4,10 +4,10 @@
  * against the writes that carry `expireAt`, the constants the docs quote by value against their values
  * in the code, and the README's length and its freedom from commit hashes.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { boundaryZones } from '../eslint.config.js';
 import { codeConstants } from './lib/code-constants';
 import {
   collectionPath,
@@ -200,11 +200,14 @@ describe('docs: the constants quoted by value', () => {
 });
 
 describe('docs/architecture.md, "Layers and import rules": the lint zones', () => {
-  it('when eslint.config.js has a boundary zone, then the table lists it, and every row is a zone', () => {
+  it('when eslint.config.js has a boundary zone, then the table lists it, and every row is a zone', async () => {
+    const { boundaryZones } = (await import(pathToFileURL(path.join(ROOT, 'eslint.config.js')).href)) as {
+      boundaryZones: Array<{ target: string }>;
+    };
     const shared = /^\.\/hosting\/src\/(components|hooks|lib|config|locales|providers|testing)$/;
     const feature = /^\.\/hosting\/src\/features\/[^/]+$/;
     const zones = new Set(
-      (boundaryZones as Array<{ target: string }>).map(({ target }) =>
+      boundaryZones.map(({ target }) =>
         target
           .replace(shared, './hosting/src/<shared folder>')
           .replace(feature, './hosting/src/features/<f>')
@@ -215,6 +218,37 @@ describe('docs/architecture.md, "Layers and import rules": the lint zones', () =
     const rows = new Set(tableRows(table).map((row) => row[0]!.match(/`([^`]+)`/)![1]!));
     expect(zones.size).toBeGreaterThanOrEqual(10);
     expect(rows).toEqual(zones);
+  });
+});
+
+describe('the links between the README and docs/', () => {
+  const slug = (heading: string) =>
+    heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, '')
+      .replace(/ /g, '-');
+  const files = [
+    'README.md',
+    ...readdirSync(path.join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
+
+  it('when a document links to another file or to a section, then the file and the section exist', () => {
+    const broken = files.flatMap((file) =>
+      [...read(file).matchAll(/\]\(([^)\s]+)\)/g)]
+        .map((match) => match[1]!)
+        .filter((target) => !/^[a-z]+:/.test(target))
+        .flatMap((target) => {
+          const [linked, anchor] = target.split('#') as [string, string | undefined];
+          const resolved = linked ? path.join(path.dirname(file), linked) : file;
+          if (!existsSync(path.join(ROOT, resolved))) return [`${file}: ${target} (no such file)`];
+          if (!anchor || statSync(path.join(ROOT, resolved)).isDirectory()) return [];
+          const headings = [...read(resolved).matchAll(/^#+ (.+)$/gm)].map((match) => slug(match[1]!));
+          return headings.includes(anchor) ? [] : [`${file}: ${target} (no such section)`];
+        }),
+    );
+    expect(broken).toEqual([]);
   });
 });
 

@@ -112,7 +112,7 @@ function getApp(): Express {
     },
     cache: { ttlMs: params.cacheTtlSeconds.value() * 1000, ...CALL_CACHE },
     // Shared by every instance (Firestore): an operation on one instance is seen by the reads of all
-    // within 1 s, and the SMS limits hold for the service, not per instance (README, Many instances).
+    // within 1 s, and the SMS limits hold for the service, not per instance (docs/architecture.md, "Per instance of the `api` function").
     changeMarks: cachedChangeMarks(
       firestoreChangeMarks(() => getFirestore()),
       { maxAgeMs: CHANGE_MARKS_MAX_AGE_MS },
@@ -133,7 +133,7 @@ export const api = onRequest(
     timeoutSeconds: 120,
     memory: '512MiB',
     cpu: 1,
-    // Bounds (README, Many instances): at most 10 × 4 staging upstream connections and 10 × 80 requests
+    // Bounds (docs/architecture.md, "Per instance of the `api` function"): at most 10 × 4 staging upstream connections and 10 × 80 requests
     // in flight to the upstream services; 80 per instance because most of them wait (on the upstreams, or
     // a staging stream's open answer), not compute (about 3 ms of CPU per 360 view).
     concurrency: 80,
