@@ -31,6 +31,10 @@ export interface UnresolvedWrite {
   file: string;
   line: number;
   text: string;
+  /** The method: an update or a delete needs an existing document; so does any write to a snapshot's `ref`. */
+  method: string;
+  /** The reference is a read document's own (`snapshot.ref`): its collection exists already. */
+  ofReadDocument: boolean;
 }
 
 const WRITE_METHODS = new Set(['set', 'create', 'update', 'delete', 'add']);
@@ -215,7 +219,18 @@ export function firestoreWrites(root: string): { writes: FirestoreWrite[]; unres
         if (ref) {
           const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
           const paths = refPaths(ref);
-          if (!paths) unresolved.push({ file, line, text: node.getText().split('\n')[0]!.slice(0, 120) });
+          const bare = strip(ref);
+          if (!paths)
+            unresolved.push({
+              file,
+              line,
+              text: node.getText().split('\n')[0]!.slice(0, 120),
+              method: ts.isPropertyAccessExpression(callee) ? callee.name.text : callee.getText(),
+              ofReadDocument:
+                ts.isPropertyAccessExpression(bare) &&
+                bare.name.text === 'ref' &&
+                /DocumentSnapshot$/.test(typeName(bare.expression)),
+            });
           else
             for (const segments of paths)
               writes.push({ collection: collectionPath(segments), file, line, expireAt: namesExpireAt(data) });
