@@ -255,6 +255,22 @@ describe('the links between the README and docs/', () => {
     );
     expect(broken).toEqual([]);
   });
+
+  it('when a document names a file or folder of the project, then it exists', () => {
+    const missing = files.flatMap((file) =>
+      [
+        ...read(file).matchAll(
+          /`((?:common|functions|hosting|simulator|scripts|tests|harness|tools)\/[^`\s]*)`/g,
+        ),
+      ]
+        .map((match) => match[1]!)
+        // Patterns, and the environment files an operator writes per project.
+        .filter((named) => !/[<{*…]/.test(named) && !/\/\.env(\.|$)/.test(named))
+        .filter((named) => !existsSync(path.join(ROOT, named)))
+        .map((named) => `${file}: ${named}`),
+    );
+    expect(missing).toEqual([]);
+  });
 });
 
 describe('README.md', () => {
