@@ -11,6 +11,7 @@ class RecordingStore implements AdminStore {
   readonly calls: Array<{ op: string; list?: AdminListId; id?: string; fields?: unknown; actor?: Actor }> =
     [];
   refuse: AppError | null = null;
+  repairs = [{ list: 'headEnd' as const, id: 'H1', was: 7, now: 1 }];
   async save(list: AdminListId, id: string, fields: Record<string, unknown>, actor: Actor) {
     if (this.refuse) throw this.refuse;
     this.calls.push({ op: 'save', list, id, fields, actor });
@@ -25,7 +26,7 @@ class RecordingStore implements AdminStore {
   }
   async recount() {
     this.calls.push({ op: 'recount' });
-    return { checked: 3, repaired: [{ list: 'headEnd' as const, id: 'H1', was: 7, now: 1 }], orphans: [] };
+    return { checked: 3, repaired: this.repairs, orphans: [] };
   }
 }
 
@@ -155,5 +156,41 @@ describe('the admin write routes', () => {
     expect(audit.records).toEqual([
       expect.objectContaining({ uid: 'eng', operation: 'recountDependencies', outcome: 'sent' }),
     ]);
+  });
+
+  it('when a recount repairs 20,000 rows (a large migration), then its audit record holds the counts and the first 100 ids, far under 1 MiB', async () => {
+    const { app, audit, store } = setup();
+    store.repairs = Array.from({ length: 20_000 }, (_, n) => ({
+      list: 'headEnd' as const,
+      id: `HEAD-END-WITH-A-LONG-ID-${n}`,
+      was: 0,
+      now: n,
+    }));
+    const res = await request(app).post('/api/admin/recount').set('authorization', ENG);
+    expect(res.status).toBe(200);
+    const parameters = audit.records[0]!.parameters as { repaired: number; repairedIds: string[] };
+    expect(parameters.repaired).toBe(20_000);
+    expect(parameters.repairedIds).toHaveLength(100);
+    expect(parameters.repairedIds[0]).toBe('headEnd/HEAD-END-WITH-A-LONG-ID-0');
+    expect(JSON.stringify(audit.records[0]).length).toBeLessThan(16_384);
+  });
+
+  it('when an id is one Firestore refuses (., .., __…__), in the URL or in the fields, then 400 says so and no store is reached', async () => {
+    const { app, store } = setup();
+    for (const id of ['__meta__', '%2E', '%2E%2E']) {
+      const res = await request(app)
+        .put(`/api/admin/headEnd/${id}`)
+        .set('authorization', ENG)
+        .send({ fields: { name: 'Reserved' } });
+      expect(res.status, id).toBe(400);
+      expect(res.body.error.code).toBe('invalid_input');
+    }
+    const named = await request(app)
+      .put('/api/admin/cmts/C1')
+      .set('authorization', ENG)
+      .send({ fields: { ...cmts, headEnd: '__H__' } });
+    expect(named.status).toBe(400);
+    expect(named.body.error.details.fields).toContainEqual({ field: 'headEnd', message: 'reservedId' });
+    expect(store.calls).toEqual([]);
   });
 });
