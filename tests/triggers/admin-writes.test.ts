@@ -3,15 +3,12 @@
  * invariants that span rows. The store is the API's own (adapters/firestore/firestore-admin-store.ts),
  * called in-process so that hundreds of writes really run at once; a few cases go through the API.
  */
-import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LISTS, type AdminListId } from '@insight/common/admin-lists';
 import { NETWORK_COLLECTIONS } from '@insight/common/network';
 import { STAGING_LISTS } from '@insight/common/staging-lists';
 import { PARAMETERS } from '@insight/common/threshold';
-import { firestoreAdminStore } from '../../functions/src/adapters/firestore/firestore-admin-store';
-import { parseListFields } from '../../functions/src/domain/admin/list-fields';
-import { AppError } from '../../functions/src/lib/app-error';
+import { actor, borrowable, orphans, outcome, save, stamp, store } from './admin-support';
 import {
   api,
   closeAdmin,
@@ -25,45 +22,7 @@ import {
   uniqueId,
 } from './support';
 
-const store = firestoreAdminStore(() => db());
-const actor = { uid: 'stress-test', email: null };
-const save = (list: AdminListId, id: string, fields: Record<string, unknown>) =>
-  store.save(list, id, parseListFields(list, id, fields), actor);
-const outcome = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    (error: unknown) => {
-      if (error instanceof AppError)
-        return (error.details as { reason?: string } | undefined)?.reason ?? error.code;
-      throw error;
-    },
-  );
-const stamp = { updatedBy: 'triggers-test', updatedAt: FieldValue.serverTimestamp() };
-
-/** Rows of `list` whose `field` names a row of `parent` that does not exist. */
-async function orphans(list: AdminListId, field: string, parent: AdminListId, ids: string[]) {
-  const found: string[] = [];
-  for (const id of ids) {
-    const row = await db().collection(ADMIN_LISTS[list].collection).doc(id).get();
-    if (!row.exists) continue;
-    const parentRow = await db()
-      .collection(ADMIN_LISTS[parent].collection)
-      .doc(row.get(field) as string)
-      .get();
-    if (!parentRow.exists) found.push(id);
-  }
-  return found;
-}
-
 let eng: string;
-
-/**
- * The stored definitions the end-to-end files count or add rules to while this suite runs beside them
- * (scripts/emulator-suites.ts): a test that must borrow a definition (every parameter taken) takes another.
- */
-const E2E_DEFINITIONS = new Set(['DEF-rxPower', 'DEF-rssi']);
-const borrowable = <T extends { id: string }>(docs: T[]): T =>
-  docs.find((doc) => !E2E_DEFINITIONS.has(doc.id)) ?? docs[0]!;
 
 describe('admin writes (transactions in the Firestore emulator)', () => {
   beforeAll(async () => {

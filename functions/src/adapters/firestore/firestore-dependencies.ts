@@ -85,6 +85,8 @@ export async function applyAdminWrite(
     written?: WrittenRow | null;
     /** The row as the event carried it: the parents it names are read up front with the row. */
     hint?: Record<string, unknown> | null;
+    /** Awaited between the read of the parents and the transaction (tests interleave writes there). */
+    afterParentsRead?: () => Promise<void>;
   },
 ): Promise<ApplyOutcome> {
   const spec = ADMIN_LISTS[list];
@@ -119,6 +121,7 @@ export async function applyAdminWrite(
       const missing = keys.filter((key) => !parents.has(key));
       const docs = missing.length > 0 ? await db.getAll(...missing.map((key) => db.doc(key))) : [];
       missing.forEach((key, index) => parents.set(key, parentState(docs[index]!)));
+      await options.afterParentsRead?.();
     }
     try {
       const outcome = await withContention(() =>

@@ -82,7 +82,10 @@ export async function removeRow(ctx: StoreContext, list: AdminListId, id: string
     });
     deleted = true;
   } finally {
-    if (!deleted) await releaseTombstone(ctx, tomb, token);
+    if (!deleted) {
+      await ctx.beforeStep?.('releasing', list, id);
+      await releaseTombstone(ctx, tomb, token);
+    }
   }
 }
 

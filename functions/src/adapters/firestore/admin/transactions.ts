@@ -24,7 +24,7 @@ export const TOMBSTONE_TTL_MS = 60_000;
 export const TOMBSTONE_MARGIN_MS = 10_000;
 
 /** The steps of a parent delete a caller may wait at (the race tests interleave writes there). */
-export type DeleteStep = 'checking' | 'deleting';
+export type DeleteStep = 'checking' | 'deleting' | 'releasing';
 
 export interface StoreContext {
   db: () => Firestore;

@@ -1,0 +1,48 @@
+/**
+ * What the admin-write suites share: the API's own store called in-process, the outcome of a write in
+ * one word, and the rows left naming a missing parent.
+ */
+import { FieldValue } from 'firebase-admin/firestore';
+import { ADMIN_LISTS, type AdminListId } from '@insight/common/admin-lists';
+import { firestoreAdminStore } from '../../functions/src/adapters/firestore/firestore-admin-store';
+import { parseListFields } from '../../functions/src/domain/admin/list-fields';
+import { AppError } from '../../functions/src/lib/app-error';
+import { db } from './support';
+
+export const store = firestoreAdminStore(() => db());
+export const actor = { uid: 'stress-test', email: null };
+export const save = (list: AdminListId, id: string, fields: Record<string, unknown>) =>
+  store.save(list, id, parseListFields(list, id, fields), actor);
+export const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: unknown) => {
+      if (error instanceof AppError)
+        return (error.details as { reason?: string } | undefined)?.reason ?? error.code;
+      throw error;
+    },
+  );
+export const stamp = { updatedBy: 'triggers-test', updatedAt: FieldValue.serverTimestamp() };
+
+/** Rows of `list` whose `field` names a row of `parent` that does not exist. */
+export async function orphans(list: AdminListId, field: string, parent: AdminListId, ids: string[]) {
+  const found: string[] = [];
+  for (const id of ids) {
+    const row = await db().collection(ADMIN_LISTS[list].collection).doc(id).get();
+    if (!row.exists) continue;
+    const parentRow = await db()
+      .collection(ADMIN_LISTS[parent].collection)
+      .doc(row.get(field) as string)
+      .get();
+    if (!parentRow.exists) found.push(id);
+  }
+  return found;
+}
+
+/**
+ * The stored definitions the end-to-end files count or add rules to while this suite runs beside them
+ * (scripts/emulator-suites.ts): a test that must borrow a definition (every parameter taken) takes another.
+ */
+export const E2E_DEFINITIONS = new Set(['DEF-rxPower', 'DEF-rssi']);
+export const borrowable = <T extends { id: string }>(docs: T[]): T =>
+  docs.find((doc) => !E2E_DEFINITIONS.has(doc.id)) ?? docs[0]!;
