@@ -292,6 +292,15 @@ export const conflictDetailsSchema = z.object({
 export type ConflictDetails = z.infer<typeof conflictDetailsSchema>;
 
 /**
+ * `GET /api/admin/{list}/{id}/dependents`: the rows of each child list that name the row now (only the
+ * lists with some), counted as a delete counts them. The screens ask before refusing a delete.
+ */
+export const dependentsSchema = z.object({
+  dependents: z.array(z.object({ list: z.enum(ADMIN_LIST_IDS), count: z.number().int().min(0) })),
+});
+export type Dependents = z.infer<typeof dependentsSchema>;
+
+/**
  * `POST /api/admin/recount`: every kept count recomputed from the rows (audited). `orphans` are rows
  * naming a parent row that does not exist.
  */

@@ -16,6 +16,10 @@ class RecordingStore implements AdminStore {
     if (this.refuse) throw this.refuse;
     this.calls.push({ op: 'save', list, id, fields, actor });
   }
+  async dependents(list: AdminListId, id: string) {
+    this.calls.push({ op: 'dependents', list, id });
+    return [{ list: 'cmts' as const, count: 2 }];
+  }
   async remove(list: AdminListId, id: string, actor: Actor) {
     if (this.refuse) throw this.refuse;
     this.calls.push({ op: 'remove', list, id, actor });

@@ -9,7 +9,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { AdminStore } from '../../domain/admin/admin-store';
 import { importRows } from './admin/import';
 import { reconcileAll } from './admin/reconcile-all';
-import { removeRow } from './admin/remove';
+import { dependentsOf, removeRow } from './admin/remove';
 import { saveRow } from './admin/save';
 import type { StoreContext } from './admin/transactions';
 
@@ -22,6 +22,7 @@ export function firestoreAdminStore(
   const ctx: StoreContext = { db, now: options.now ?? Date.now, beforeStep: options.beforeStep };
   return {
     save: (list, id, fields, actor) => saveRow(ctx, list, id, fields, actor),
+    dependents: (list, id) => dependentsOf(ctx, list, id),
     remove: (list, id, actor) => removeRow(ctx, list, id, actor),
     importRows: (list, request, actor) => importRows(ctx, list, request, actor),
     async recount() {

@@ -64,6 +64,12 @@ export function adminRouter(deps: { store: AdminStore; audit: AuditSink }): Rout
     res.json(await deps.store.importRows(list, request, { uid: user.uid, email: user.email }));
   });
 
+  router.get('/admin/:list/:id/dependents', async (req, res) => {
+    const list = listParam(req.params.list);
+    const id = parseWith(rowIdSchema, req.params.id);
+    res.json({ dependents: await deps.store.dependents(list, id) });
+  });
+
   router.put('/admin/:list/:id', async (req, res) => {
     const list = listParam(req.params.list);
     const id = parseWith(rowIdSchema, req.params.id);

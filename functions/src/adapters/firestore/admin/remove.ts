@@ -97,7 +97,7 @@ async function releaseTombstone(ctx: StoreContext, tomb: DocumentReference, toke
 }
 
 /** How many rows of each child list name the row (only the lists with some). */
-async function dependentsOf(ctx: StoreContext, list: AdminListId, id: string) {
+export async function dependentsOf(ctx: StoreContext, list: AdminListId, id: string) {
   const counts = await Promise.all(
     childrenOf(list).map(async ({ child, field }) => ({
       list: child,
