@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LISTS } from '@insight/common/admin-lists';
-import { NETWORK_COLLECTIONS } from '@insight/common/network';
+import { CMTS_CSV_COLUMNS, NETWORK_COLLECTIONS } from '@insight/common/network';
 import { STAGING_LISTS } from '@insight/common/staging-lists';
 import { PARAMETERS } from '@insight/common/threshold';
 import { firestoreAdminStore } from '../../functions/src/adapters/firestore/firestore-admin-store';
@@ -100,11 +100,11 @@ describe('admin writes under every interleaving (Firestore emulator, many rounds
     }
   });
 
-  it('when two deletes of one parent race child saves, moves and removals, then no round leaves an orphan (40 rounds)', async () => {
+  it('when two deletes of one parent race child saves, moves and removals, then no round leaves an orphan (25 rounds)', async () => {
     const elsewhere = uniqueId('DDE');
     await putArea('headEnd', elsewhere);
     const parents: string[] = [];
-    for (let round = 0; round < 40; round += 1) {
+    for (let round = 0; round < 25; round += 1) {
       const parent = uniqueId(`DR${round}`);
       const [a, b] = [uniqueId(`DRA${round}`), uniqueId(`DRB${round}`)];
       parents.push(parent);
@@ -239,7 +239,27 @@ describe('admin writes under every interleaving (Firestore emulator, many rounds
       });
   });
 
-  it('when an import leaving a column out races an edit of that column on the same row, then the edit is never undone (12 rounds); a hosts import without model keeps the models', async () => {
+  it('when an import leaving a column out races an edit of that column on the same row, then the edit is never undone (12 rounds)', async () => {
+    const headEnd = uniqueId('IHE');
+    await putArea('headEnd', headEnd);
+    // The file's columns leave the group out.
+    const columns = CMTS_CSV_COLUMNS.filter((column) => column !== 'group');
+    for (let round = 0; round < 12; round += 1) {
+      const id = uniqueId(`IC${round}`);
+      await save('cmts', id, { ...cmtsOf(id, headEnd, area), group: 'Before' });
+      const { group: _left, ...fields } = { ...cmtsOf(id, headEnd, area), hostName: 'imported.test' };
+      const [imported, edited] = await Promise.all([
+        store.importRows('cmts', { columns, rows: [{ id, line: 2, fields }] }, actor),
+        outcome(save('cmts', id, { ...cmtsOf(id, headEnd, area), group: 'Edited' })),
+      ]);
+      expect(imported).toEqual({ written: [id], failed: [] });
+      expect(edited).toBe('ok');
+      const stored = (await db().collection(NETWORK_COLLECTIONS.cmts).doc(id).get()).data()!;
+      expect(stored.group, `round ${round}: hostName ${String(stored.hostName)}`).toBe('Edited');
+    }
+  });
+
+  it('when a hosts import leaves the model out, then every host keeps its model; a new host has none', async () => {
     const warehouse = uniqueId('IW');
     await db()
       .collection(STAGING_LISTS.warehouses)
@@ -247,33 +267,26 @@ describe('admin writes under every interleaving (Firestore emulator, many rounds
       .set({ name: 'W', province: 'ON', ...stamp });
     const rack = uniqueId('IR');
     await save('racks', rack, { name: 'Rack', warehouseId: warehouse });
-    const host = (id: string, model: string) => ({
-      name: `Host ${id.slice(-4)}`,
-      rackId: rack,
-      rackOrder: 1,
-      model,
-      firmware: 'F1',
-    });
-    for (let round = 0; round < 12; round += 1) {
-      const id = uniqueId(`IH${round}`);
-      await save('hosts', id, host(id, 'OLD'));
-      const [imported, edited] = await Promise.all([
-        store.importRows(
-          'hosts',
-          {
-            columns: ['name', 'rackId', 'rackOrder'],
-            rows: [{ id, line: 2, fields: { name: 'Imported', rackId: rack, rackOrder: '7' } }],
-          },
-          actor,
-        ),
-        outcome(save('hosts', id, host(id, 'NEW'))),
-      ]);
-      expect(imported).toEqual({ written: [id], failed: [] });
-      expect(edited).toBe('ok');
-      const stored = (await db().collection(STAGING_LISTS.hosts).doc(id).get()).data()!;
-      expect(stored.model, `round ${round}`).toBe('NEW');
-      expect(stored.firmware).toBe('F1');
-    }
+    const [kept, fresh] = [uniqueId('IH'), uniqueId('IN')];
+    await save('hosts', kept, { name: 'Host', rackId: rack, rackOrder: 1, model: 'MX-204', firmware: 'F1' });
+    const imported = await store.importRows(
+      'hosts',
+      {
+        columns: ['name', 'rackId', 'rackOrder'],
+        rows: [kept, fresh].map((id, n) => ({
+          id,
+          line: n + 2,
+          fields: { name: 'Imported', rackId: rack, rackOrder: '7' },
+        })),
+      },
+      actor,
+    );
+    expect(imported).toEqual({ written: [kept, fresh], failed: [] });
+    const [k, f] = await Promise.all(
+      [kept, fresh].map((id) => db().collection(STAGING_LISTS.hosts).doc(id).get()),
+    );
+    expect(k!.data()).toMatchObject({ name: 'Imported', rackOrder: 7, model: 'MX-204', firmware: 'F1' });
+    expect(f!.data()).toMatchObject({ name: 'Imported', model: null, firmware: null });
   });
 
   it('when a parent is deleted and created again while a row moves away from it, then its new incarnation keeps its own count (8 rounds)', async () => {
