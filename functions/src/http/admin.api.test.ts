@@ -63,6 +63,7 @@ describe('the admin write routes', () => {
         await request(app).put('/api/admin/cmts/C1').set('authorization', token).send({ fields: cmts }),
         await request(app).delete('/api/admin/headEnd/H1').set('authorization', token),
         await request(app).post('/api/admin/recount').set('authorization', token),
+        await request(app).get('/api/admin/headEnd/H1/dependents').set('authorization', token),
       ];
       for (const res of answers)
         expect(res.status, role).toBe(allowed ? (res.status === 204 ? 204 : 200) : 403);
@@ -150,6 +151,17 @@ describe('the admin write routes', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.written).toEqual(['C0', 'C1', 'C2']);
     expect(store.calls).toHaveLength(1);
+  });
+
+  it('when engineering asks how many rows name an entry, then the store counts them', async () => {
+    const { app, store } = setup();
+    const res = await request(app).get('/api/admin/headEnd/H1/dependents').set('authorization', ENG);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ dependents: [{ list: 'cmts', count: 2 }] });
+    expect(store.calls).toEqual([{ op: 'dependents', list: 'headEnd', id: 'H1' }]);
+    expect((await request(app).get('/api/admin/nope/H1/dependents').set('authorization', ENG)).status).toBe(
+      404,
+    );
   });
 
   it('when engineering recounts, then the result is answered and audited', async () => {
