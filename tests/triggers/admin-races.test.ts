@@ -9,13 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LISTS } from '@insight/common/admin-lists';
 import { CMTS_CSV_COLUMNS, NETWORK_COLLECTIONS } from '@insight/common/network';
 import { STAGING_LISTS } from '@insight/common/staging-lists';
-import { PARAMETERS } from '@insight/common/threshold';
 import { firestoreAdminStore } from '../../functions/src/adapters/firestore/firestore-admin-store';
 import { applyAdminWrite } from '../../functions/src/adapters/firestore/firestore-dependencies';
 import type { DeleteStep } from '../../functions/src/adapters/firestore/admin/transactions';
 import { parseListFields } from '../../functions/src/domain/admin/list-fields';
 import { writeCounted } from '../../scripts/lib/counted-seed';
-import { actor, borrowable, orphans, outcome, save, stamp, store } from './admin-support';
+import { actor, orphans, outcome, ruleDefinition, save, stamp, store } from './admin-support';
 import {
   api,
   closeAdmin,
@@ -159,22 +158,8 @@ describe('admin writes under every interleaving (Firestore emulator, many rounds
   });
 
   it('when a variant’s technology is changed while rules naming it are saved, then no round ends with a rule of another technology than its variant (12 rounds); the refusal names the rules', async () => {
-    const definitions = await db().collection(ADMIN_LISTS.definitions.collection).get();
-    const taken = new Set(definitions.docs.map((doc) => doc.get('parameter') as string));
-    const free = PARAMETERS.find((parameter) => !taken.has(parameter));
     const own = uniqueId('TDEF');
-    if (free)
-      await save('definitions', own, {
-        tdId: own,
-        name: 'Race definition',
-        parameter: free,
-        format: null,
-        direction: 'higherIsBetter',
-        category: 'optical',
-        fallback: 'n/a',
-        description: null,
-      });
-    const definition = free ? own : borrowable(definitions.docs).id;
+    const { id: definition, free } = await ruleDefinition(own, 'Race definition');
     const variant = (tdId: string, technology: string) => ({
       tdId,
       variantName: 'Race variant',

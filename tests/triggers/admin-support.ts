@@ -4,6 +4,7 @@
  */
 import { FieldValue } from 'firebase-admin/firestore';
 import { ADMIN_LISTS, type AdminListId } from '@insight/common/admin-lists';
+import { PARAMETERS } from '@insight/common/threshold';
 import { firestoreAdminStore } from '../../functions/src/adapters/firestore/firestore-admin-store';
 import { parseListFields } from '../../functions/src/domain/admin/list-fields';
 import { AppError } from '../../functions/src/lib/app-error';
@@ -46,3 +47,25 @@ export async function orphans(list: AdminListId, field: string, parent: AdminLis
 export const E2E_DEFINITIONS = new Set(['DEF-rxPower', 'DEF-rssi']);
 export const borrowable = <T extends { id: string }>(docs: T[]): T =>
   docs.find((doc) => !E2E_DEFINITIONS.has(doc.id)) ?? docs[0]!;
+
+/**
+ * A definition for a test's rules. One definition per parameter: the test's own (`own`) on a free
+ * parameter, or (every parameter taken by the seeded set another suite wrote) one already stored.
+ */
+export async function ruleDefinition(own: string, name: string): Promise<{ id: string; free: boolean }> {
+  const definitions = await db().collection(ADMIN_LISTS.definitions.collection).get();
+  const taken = new Set(definitions.docs.map((doc) => doc.get('parameter') as string));
+  const free = PARAMETERS.find((parameter) => !taken.has(parameter));
+  if (!free) return { id: borrowable(definitions.docs).id, free: false };
+  await save('definitions', own, {
+    tdId: own,
+    name,
+    parameter: free,
+    format: null,
+    direction: 'higherIsBetter',
+    category: 'optical',
+    fallback: 'n/a',
+    description: null,
+  });
+  return { id: own, free: true };
+}

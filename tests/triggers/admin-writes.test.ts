@@ -8,7 +8,7 @@ import { ADMIN_LISTS, type AdminListId } from '@insight/common/admin-lists';
 import { NETWORK_COLLECTIONS } from '@insight/common/network';
 import { STAGING_LISTS } from '@insight/common/staging-lists';
 import { PARAMETERS } from '@insight/common/threshold';
-import { actor, borrowable, orphans, outcome, save, stamp, store } from './admin-support';
+import { actor, borrowable, orphans, outcome, ruleDefinition, save, stamp, store } from './admin-support';
 import {
   api,
   closeAdmin,
@@ -134,23 +134,8 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
 
   it('when threshold definitions and variants are used by rules, then their counts follow and their deletes are refused', async () => {
     const [own, variant, rule] = [uniqueId('DEF'), uniqueId('VAR'), uniqueId('RULE')];
-    // One definition per parameter: this test's own on a free parameter, or (every parameter taken by
-    // the seeded set another suite wrote) one already stored, counted from where it stands.
-    const definitions = await db().collection(ADMIN_LISTS.definitions.collection).get();
-    const taken = new Set(definitions.docs.map((doc) => doc.get('parameter') as string));
-    const free = PARAMETERS.find((parameter) => !taken.has(parameter));
-    if (free)
-      await save('definitions', own, {
-        tdId: own,
-        name: 'Stress definition',
-        parameter: free,
-        format: null,
-        direction: 'higherIsBetter',
-        category: 'optical',
-        fallback: 'n/a',
-        description: null,
-      });
-    const def = free ? own : borrowable(definitions.docs).id;
+    // This test's own definition, or one already stored, counted from where it stands.
+    const { id: def, free } = await ruleDefinition(own, 'Stress definition');
     const countOf = async (list: AdminListId, id: string) =>
       (await db().collection(ADMIN_LISTS[list].collection).doc(id).get()).get('ruleCount') as unknown;
     const before = free ? 0 : ((await countOf('definitions', def)) as number);
