@@ -258,7 +258,7 @@ export type ImportResult = z.infer<typeof importResultSchema>;
  * - `technologyInUse`: a variant's technology (`value`, the stored one) changed while rules name it;
  *   `dependents` counts them, `rows` names the first of them;
  * - `beingDeleted`: another delete of the same row is in progress;
- * - `deleteInterrupted`: a delete outlived its tombstone (docs/decisions/0009-tombstone-tokens.md) and
+ * - `deleteInterrupted`: a delete outlived its tombstone (docs/decisions/0011-tombstone-tokens.md) and
  *   deleted nothing; it may be tried again.
  */
 export const CONFLICT_REASONS = [

@@ -1,6 +1,6 @@
 /**
  * A delete (`DELETE /api/admin/{list}/{id}`), and the protocol that keeps a parent's delete from
- * orphaning a row (docs/architecture.md, "A delete"; docs/decisions/0009-tombstone-tokens.md).
+ * orphaning a row (docs/architecture.md, "A delete"; docs/decisions/0011-tombstone-tokens.md).
  *
  * A row no other list names goes in one transaction. A parent goes in three steps:
  *   1. tombstone: a transaction reads the row and its tombstone document; a live tombstone of another
