@@ -53,7 +53,14 @@ describe('parseListFields', () => {
   it('when an import leaves columns out, then every list keeps the stored values of an existing row and a new row takes the empty ones', () => {
     const columns = new Set(['name', 'rackId', 'rackOrder']);
     const fields = { name: 'Imported', rackId: 'R1', rackOrder: '3' };
-    const stored = { name: 'Old', rackId: 'R0', rackOrder: 1, model: 'MX-204', firmware: '21.4', childCount: 2 };
+    const stored = {
+      name: 'Old',
+      rackId: 'R0',
+      rackOrder: 1,
+      model: 'MX-204',
+      firmware: '21.4',
+      childCount: 2,
+    };
     expect(mergeImportRow('hosts', 'H1', fields, columns, stored)).toEqual({
       name: 'Imported',
       rackId: 'R1',
