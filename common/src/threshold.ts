@@ -20,6 +20,7 @@ import {
   encodeMessage,
   maxLength,
   minLength,
+  notReserved,
   required,
   validatedText,
   type ValidationMessage,
@@ -84,7 +85,7 @@ const bound = z
         : Number(value),
   );
 
-const idSchema = text(required, alphanumericBrackets, maxLength(THRESHOLD_LIMITS.id));
+const idSchema = text(required, alphanumericBrackets, notReserved, maxLength(THRESHOLD_LIMITS.id));
 const nameSchema = text(required, minLength(2), maxLength(THRESHOLD_LIMITS.name), alphanumericSpaces);
 const description = optionalText(maxLength(THRESHOLD_LIMITS.description));
 /**
@@ -161,7 +162,7 @@ export const ruleShapeSchema = z
     definitionName: idSchema,
     technology: choice(TECHNOLOGIES),
     /** The variant's document id; none for the default rule of its definition and technology. */
-    variantName: optionalText(alphanumericBrackets, maxLength(THRESHOLD_LIMITS.id)),
+    variantName: optionalText(alphanumericBrackets, notReserved, maxLength(THRESHOLD_LIMITS.id)),
     rangeMin: bound,
     rangeMax: bound,
     alphaValue: optionalText(maxLength(THRESHOLD_LIMITS.alpha)),

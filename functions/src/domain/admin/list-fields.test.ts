@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
+<<<<<<< HEAD
 import { parseListFields, requireFrenchOnCreate } from './list-fields';
+=======
+import { mergeImportRow, parseListFields } from './list-fields';
+>>>>>>> issue-32
 
 const rule = {
   tdId: 'R1',
@@ -48,6 +52,43 @@ describe('parseListFields', () => {
       new Date('2026-11-01T00:00:00.000Z'),
     );
     expect(() => parseListFields('cmts', 'C2', cmts)).toThrow(AppError);
+  });
+
+  it('when an import leaves columns out, then every list keeps the stored values of an existing row and a new row takes the empty ones', () => {
+    const columns = new Set(['name', 'rackId', 'rackOrder']);
+    const fields = { name: 'Imported', rackId: 'R1', rackOrder: '3' };
+    const stored = {
+      name: 'Old',
+      rackId: 'R0',
+      rackOrder: 1,
+      model: 'MX-204',
+      firmware: '21.4',
+      childCount: 2,
+    };
+    expect(mergeImportRow('hosts', 'H1', fields, columns, stored)).toEqual({
+      name: 'Imported',
+      rackId: 'R1',
+      rackOrder: '3',
+      model: 'MX-204',
+      firmware: '21.4',
+    });
+    expect(parseListFields('hosts', 'H2', mergeImportRow('hosts', 'H2', fields, columns, null))).toEqual({
+      name: 'Imported',
+      rackId: 'R1',
+      rackOrder: 3,
+      model: null,
+      firmware: null,
+    });
+    // A rule's id column is the row's id whatever the file says; a firmware's flag a new row lacks is false.
+    expect(mergeImportRow('rules', 'R9', { tdId: 'X' }, new Set(['tdId']), null)).toMatchObject({
+      tdId: 'R9',
+      variantName: null,
+    });
+    expect(mergeImportRow('firmwares', 'F1', {}, new Set(), null)).toEqual({
+      model: '',
+      version: '',
+      approved: false,
+    });
   });
 });
 

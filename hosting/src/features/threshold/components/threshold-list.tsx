@@ -82,6 +82,7 @@ export function ThresholdList<R extends Row, S extends FormSchema>({
       remove={(row) => deleteThreshold(kind, row.id)}
       inUse={
         usedBy && {
+          list: kind,
           count: (row) => row.ruleCount ?? 0,
           of: 'rules',
           refusal: (row, count) => ({

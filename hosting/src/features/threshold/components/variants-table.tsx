@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { Alert } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { TECHNOLOGIES, variantLabel, type VariantDocument } from '@insight/common/threshold';
@@ -71,6 +72,22 @@ export function VariantsTable({ lists, rows, canWrite }: ThresholdTableProps<Row
       variantNameFr: row?.variantNameFr ?? '',
       descriptionFr: row?.descriptionFr ?? '',
     }),
+    // A rule's technology is its variant's: while rules name the variant, its technology stays (the
+    // server refuses the save, 409 technologyInUse); the form says which rules before it is sent.
+    aside: (values, row) => {
+      if (!row || values.technology === row.technology) return null;
+      const naming = lists.rules.rows.filter((rule) => rule.variantName === row.id).map((rule) => rule.id);
+      if (naming.length === 0) return null;
+      return (
+        <Alert severity="warning" data-testid="variant-technology-blocked">
+          {t('threshold.technologyBlocked', {
+            count: naming.length,
+            technology: row.technology,
+            rules: naming.join(', '),
+          })}
+        </Alert>
+      );
+    },
   };
 
   return (
