@@ -163,6 +163,7 @@ describe('admin writes under every interleaving (Firestore emulator, many rounds
     const variant = (tdId: string, technology: string) => ({
       tdId,
       variantName: 'Race variant',
+      variantNameFr: 'Variante de course',
       technology,
       identifier: null,
       variants: [`MODEL-${tdId}`],

@@ -60,6 +60,7 @@ export async function ruleDefinition(own: string, name: string): Promise<{ id: s
   await save('definitions', own, {
     tdId: own,
     name,
+    nameFr: `${name} (fr)`,
     parameter: free,
     format: null,
     direction: 'higherIsBetter',

@@ -142,6 +142,7 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
     await save('variants', variant, {
       tdId: variant,
       variantName: 'Stress variant',
+      variantNameFr: 'Variante de charge',
       technology: 'EPON',
       identifier: null,
       variants: [`MODEL-${variant}`],
@@ -220,6 +221,7 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
     const definition = (tdId: string, parameter: string) => ({
       tdId,
       name: 'Race definition',
+      nameFr: 'Définition de course',
       parameter,
       format: null,
       direction: 'higherIsBetter',
@@ -237,6 +239,7 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
     const variant = (tdId: string, technology: string, model: string) => ({
       tdId,
       variantName: 'Race variant',
+      variantNameFr: 'Variante de course',
       technology,
       identifier: null,
       variants: [model],

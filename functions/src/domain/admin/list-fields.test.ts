@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
-import { mergeImportRow, parseListFields } from './list-fields';
+import { mergeImportRow, parseListFields, requireFrenchOnCreate } from './list-fields';
 
 const rule = {
   tdId: 'R1',
@@ -85,5 +85,36 @@ describe('parseListFields', () => {
       version: '',
       approved: false,
     });
+  });
+});
+
+describe('requireFrenchOnCreate', () => {
+  const definition = parseListFields('definitions', 'DEF-x', {
+    tdId: 'DEF-x',
+    name: 'Upstream SNR',
+    parameter: 'txPower',
+    format: 'dB',
+    direction: 'window',
+    category: 'optical',
+    fallback: 'n/a',
+    description: 'Signal to noise',
+  });
+  it('when a new threshold row lacks the French of its English texts, then invalid_input names each field', () => {
+    try {
+      requireFrenchOnCreate('definitions', definition);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe('invalid_input');
+      const { fields } = (error as AppError).details as { fields: Array<{ field: string }> };
+      expect(fields.map(({ field }) => field)).toEqual(['nameFr', 'descriptionFr']);
+    }
+  });
+  it('when the French texts are there, or the list has none, then it passes', () => {
+    expect(() =>
+      requireFrenchOnCreate('definitions', { ...definition, nameFr: 'SNR montant', descriptionFr: 'Bruit' }),
+    ).not.toThrow();
+    expect(() => requireFrenchOnCreate('rules', { ...rule, description: null })).not.toThrow();
+    expect(() => requireFrenchOnCreate('headEnd', { name: 'H1' })).not.toThrow();
   });
 });

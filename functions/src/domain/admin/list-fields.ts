@@ -15,10 +15,12 @@ import {
 import { playbookFieldsSchema } from '@insight/common/diagnosis-playbook';
 import {
   definitionFieldsSchema,
+  frenchRequired,
   ruleFieldsSchema,
   ruleShapeSchema,
   variantFieldsSchema,
 } from '@insight/common/threshold';
+import { encodeMessage } from '@insight/common/validators';
 import { AppError } from '../../lib/app-error';
 
 /** Each list's fields one by one (a rule's without the checks across them): the columns an import may carry. */
@@ -133,4 +135,20 @@ export function parseListFields(
     });
   }
   return parsed.data;
+}
+
+/**
+ * A new threshold row carries the French of each English text it has (docs/requirements.md, "Thresholds"):
+ * `invalid_input` naming each missing French field otherwise. Existing rows may lack them (shown in
+ * English, flagged to engineering until translated).
+ */
+export function requireFrenchOnCreate(list: AdminListId, fields: Record<string, unknown>): void {
+  if (list !== 'definitions' && list !== 'rules' && list !== 'variants') return;
+  const missing = frenchRequired(list, fields);
+  if (missing.length === 0) return;
+  throw new AppError('invalid_input', `A new ${list} row needs ${missing.map((m) => m.field).join(', ')}`, {
+    details: {
+      fields: missing.map(({ field, message }) => ({ field, message: encodeMessage(message) })),
+    },
+  });
 }

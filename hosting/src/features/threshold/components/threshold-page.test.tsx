@@ -9,6 +9,7 @@ import frAdmin from '../../../locales/fr/admin.json';
 import frCommon from '../../../locales/fr/common.json';
 import { noContent, ok, type Reply } from '../../../testing/fake-api';
 import { fakeWrites, type FakePath } from '../../../testing/fake-firebase';
+import { exportGridCsv } from '../../../testing/grid-csv-export';
 import { renderApp } from '../../../testing/render-app';
 import ThresholdPage from './threshold-page';
 
@@ -62,7 +63,10 @@ describe('ThresholdPage', () => {
       frCommon.adminKit.readOnly,
     );
     expect(screen.queryByTestId('variants-table-add')).toBeNull();
-    expect(await screen.findByText('XGS PON optics')).toBeTruthy();
+    // The variant's name in French; read-only users see no untranslated flag.
+    expect(await screen.findByText('Optique XGS PON')).toBeTruthy();
+    expect(screen.queryByText('XGS PON optics')).toBeNull();
+    expect(screen.queryByTestId('untranslated')).toBeNull();
   });
 
   it('when engineering searches, then the counts say how many rules, definitions and variants match', async () => {
@@ -154,6 +158,54 @@ describe('ThresholdPage', () => {
     expect(within(await rowOf('DEF-txPower')).getByTestId('count-value').textContent).toBe(
       String(txPower.ruleCount),
     );
+  });
+
+  it('when engineering opens the definitions in French, then the names are French and a row without French shows its English, flagged as untranslated', async () => {
+    const untranslated = byId(
+      seed.definitions.map((row) =>
+        row.tdId === 'DEF-rssi' ? { ...row, nameFr: null, descriptionFr: null } : row,
+      ),
+    );
+    await renderApp(<ThresholdPage child="definitions" />, {
+      path: '/fr/threshold/definitions',
+      firestore: lists(byId(seed.rules), untranslated),
+    });
+    const rx = await rowOf('DEF-rxPower');
+    expect(within(rx).getByText('Puissance reçue ONU')).toBeTruthy();
+    expect(within(rx).queryByText('ONU receive power')).toBeNull();
+    expect(within(rx).queryByTestId('untranslated')).toBeNull();
+    const rssi = await rowOf('DEF-rssi');
+    expect(within(rssi).getByText('Wi Fi client RSSI')).toBeTruthy();
+    expect(within(rssi).getByTestId('untranslated').getAttribute('aria-label')).toContain(
+      `${frAdmin.threshold.fields.nameFr}, ${frAdmin.threshold.fields.descriptionFr}`,
+    );
+  });
+
+  it('when the definitions are exported, then the CSV carries the names and descriptions in both languages', async () => {
+    await renderApp(<ThresholdPage child="definitions" />, {
+      path: '/threshold/definitions',
+      firestore: lists(),
+    });
+    await rowOf('DEF-rxPower');
+    const csv = await exportGridCsv(screen.getByTestId('definitions-table'));
+    const header = csv.split('\n')[0]!;
+    for (const column of ['nameEn', 'nameFr', 'descriptionEn', 'descriptionFr'] as const)
+      expect(header).toContain(admin.threshold.fields[column]);
+    expect(csv).toContain('ONU receive power,Puissance reçue ONU');
+    expect(csv).toContain('Puissance optique reçue par l’ONU');
+  });
+
+  it('when a support3 user opens the definitions in French, then a row without French is not flagged', async () => {
+    await renderApp(<ThresholdPage child="definitions" />, {
+      path: '/fr/threshold/definitions',
+      user: { roles: ['support3'] },
+      firestore: lists(
+        byId(seed.rules),
+        byId(seed.definitions.map((row) => ({ ...row, nameFr: null, descriptionFr: null }))),
+      ),
+    });
+    expect(within(await rowOf('DEF-rssi')).getByText('Wi Fi client RSSI')).toBeTruthy();
+    expect(screen.queryByTestId('untranslated')).toBeNull();
   });
 
   it('when a definition’s kept count says rules use it, then the server is asked and the in-use dialog shows its count, not the kept one', async () => {
