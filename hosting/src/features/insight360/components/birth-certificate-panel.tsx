@@ -15,6 +15,7 @@ import SmsIcon from '@mui/icons-material/Sms';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import { useTranslation } from 'react-i18next';
 import type { BirthCertificateGrades, BirthCertificatesSection } from '@insight/common/customer360';
+import { formatPhone } from '@insight/common/format';
 import { ungraded } from '@insight/common/threshold-grading';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import { FieldList } from '../../../components/field-list';
@@ -24,6 +25,7 @@ import { useFormatDateTime } from '../../../lib/date';
 import { useRegenerateCertificate } from '../api/birth-certificates';
 import { sendBirthCertificateSms } from '../api/operations';
 import { useOperation } from '../../../hooks/use-operation';
+import { useRecordDone } from '../hooks/use-operations-done';
 
 /** The open dialog: the regeneration, or the SMS of one certificate. */
 export type CertificateDialog = 'regenerate' | { sms: BirthCertificate } | null;
@@ -111,10 +113,16 @@ export function BirthCertificatePanel({
   const language = i18n.language === 'fr' ? 'fr' : 'en';
   const formatDate = useFormatDateTime();
   const [dialog, setDialog] = useState<CertificateDialog>(null);
-  const regenerate = useOperation(useRegenerateCertificate(mac, language));
+  const recordDone = useRecordDone(mac);
+  const runRegenerate = useRegenerateCertificate(mac, language);
+  const regenerate = useOperation((key: string) =>
+    runRegenerate(key).then((result) => (recordDone('regenerateBc', { method: result.method }), result)),
+  );
   // The number comes from the SMS form (birth-certificate-dialogs.tsx) when the sending is confirmed.
   const sms = useOperation((key, certificateId: string, phone: string) =>
-    sendBirthCertificateSms(mac, { phone, certificateId, language }, key),
+    sendBirthCertificateSms(mac, { phone, certificateId, language }, key).then(
+      (result) => (recordDone('sendBcSms', { phone: formatPhone(phone) }), result),
+    ),
   );
   const list = section.certificates;
   const latest = list[0] ?? null;

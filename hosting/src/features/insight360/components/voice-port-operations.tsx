@@ -14,6 +14,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { OperationDialog } from '../../../components/operation-dialog';
 import { useOperation } from '../../../hooks/use-operation';
 import { sendVoiceOperation } from '../api/operations';
+import { useRecordDone } from '../hooks/use-operations-done';
 
 type Kind = VoiceOperation['operation'];
 
@@ -63,6 +64,13 @@ export function VoicePortOperations({
         : kind
           ? ({ operation: kind } as VoiceOperation)
           : null;
+  const recordDone = useRecordDone(mac);
+  const doneValues = {
+    phone,
+    number: formatPhone(forwardNumber),
+    language: t(`voice.language.${language}`),
+    state: forwardEnabled ? t('ops.done.on') : t('ops.done.off'),
+  };
   const valid = request ? voiceOperationSchema.safeParse(request).success : false;
   const message =
     kind === 'callForwarding'
@@ -107,7 +115,10 @@ export function VoicePortOperations({
             : ''
         }
         canConfirm={valid}
-        onConfirm={() => request && void operation.submit(request)}
+        onConfirm={() =>
+          request &&
+          void operation.submit(request).then((result) => result && recordDone(request.operation, doneValues))
+        }
         onClose={close}
         testId="voice-dialog"
       >
