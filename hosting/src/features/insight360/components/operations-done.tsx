@@ -29,6 +29,26 @@ function useReadAgainWhenBack(done: readonly DoneOperation[], sections: ViewSect
   }, [key]);
 }
 
+/** "Device reset — sent 2026-11-26 14:02 by agent@…. The ONU restarts; …": what, when, who, what next. */
+export function useDoneSentence() {
+  const { t } = useTranslation('insight360');
+  const formatDateTime = useFormatDateTime();
+  return (operation: DoneOperation) => ({
+    what: t(
+      `ops.done.what.${operation.kind}` as 'ops.done.what.callForwarding',
+      operation.values as Record<'phone' | 'state', string>,
+    ),
+    rest: `${t('ops.done.sent', {
+      at: formatDateTime(operation.at),
+      by: operation.by ?? t('ops.someone'),
+    })} ${t(`ops.done.next.${operation.kind}` as 'ops.done.next.deviceReset', {
+      ...operation.values,
+      count: Number(operation.values.count ?? 0),
+      back: operation.backAt ? formatDateTime(operation.backAt) : '',
+    })}`,
+  });
+}
+
 /**
  * What the operations of this view sent: what, when, by whom, and what happens next (a reset: the ONU
  * restarts and the view reads the device again when it is expected back). Under the header, where the
@@ -36,7 +56,7 @@ function useReadAgainWhenBack(done: readonly DoneOperation[], sections: ViewSect
  */
 export function OperationsDone({ mac, sections }: { mac: string; sections: ViewSections }) {
   const { t } = useTranslation('insight360');
-  const formatDateTime = useFormatDateTime();
+  const sentence = useDoneSentence();
   const done = useOperationsDone(mac);
   useReadAgainWhenBack(done, sections);
   if (done.length === 0) return null;
@@ -53,22 +73,7 @@ export function OperationsDone({ mac, sections }: { mac: string; sections: ViewS
             severity="info"
             data-testid={`operation-done-${operation.kind}`}
           >
-            <strong>
-              {t(
-                `ops.done.what.${operation.kind}` as 'ops.done.what.callForwarding',
-                operation.values as Record<'phone' | 'state', string>,
-              )}
-            </strong>
-            {' — '}
-            {t('ops.done.sent', {
-              at: formatDateTime(operation.at),
-              by: operation.by ?? t('ops.someone'),
-            })}{' '}
-            {t(`ops.done.next.${operation.kind}` as 'ops.done.next.deviceReset', {
-              ...operation.values,
-              count: Number(operation.values.count ?? 0),
-              back: operation.backAt ? formatDateTime(operation.backAt) : '',
-            })}
+            <strong>{sentence(operation).what}</strong> — {sentence(operation).rest}
           </Alert>
         ))}
       </Stack>

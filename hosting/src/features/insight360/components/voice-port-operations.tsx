@@ -14,7 +14,8 @@ import { FormTextField } from '../../../components/form-text-field';
 import { OperationDialog } from '../../../components/operation-dialog';
 import { useOperation } from '../../../hooks/use-operation';
 import { sendVoiceOperation } from '../api/operations';
-import { useRecordDone } from '../hooks/use-operations-done';
+import { useRecordDone, type DoneOperation } from '../hooks/use-operations-done';
+import { useDoneSentence } from './operations-done';
 
 type Kind = VoiceOperation['operation'];
 
@@ -65,6 +66,8 @@ export function VoicePortOperations({
           ? ({ operation: kind } as VoiceOperation)
           : null;
   const recordDone = useRecordDone(mac);
+  const sentence = useDoneSentence();
+  const [done, setDone] = useState<DoneOperation | null>(null);
   const doneValues = {
     phone,
     number: formatPhone(forwardNumber),
@@ -110,14 +113,16 @@ export function VoicePortOperations({
         message={message}
         state={operation.state}
         sentMessage={
-          operation.state.status === 'sent'
-            ? t('ops.sent', { requestId: operation.state.result.requestId })
+          operation.state.status === 'sent' && done
+            ? `${sentence(done).what} — ${sentence(done).rest} ${t('ops.request', { requestId: operation.state.result.requestId })}`
             : ''
         }
         canConfirm={valid}
         onConfirm={() =>
           request &&
-          void operation.submit(request).then((result) => result && recordDone(request.operation, doneValues))
+          void operation
+            .submit(request)
+            .then((result) => result && setDone(recordDone(request.operation, doneValues)))
         }
         onClose={close}
         testId="voice-dialog"

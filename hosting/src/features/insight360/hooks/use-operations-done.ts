@@ -33,9 +33,11 @@ const listeners = new Set<() => void>();
 const EMPTY: DoneOperation[] = [];
 let next = 0;
 
-export function recordOperation(mac: string, operation: Omit<DoneOperation, 'id'>): void {
-  byMac.set(mac, [{ ...operation, id: ++next }, ...(byMac.get(mac) ?? [])].slice(0, 10));
+export function recordOperation(mac: string, operation: Omit<DoneOperation, 'id'>): DoneOperation {
+  const done = { ...operation, id: ++next };
+  byMac.set(mac, [done, ...(byMac.get(mac) ?? [])].slice(0, 10));
   listeners.forEach((listener) => listener());
+  return done;
 }
 
 const subscribe = (listener: () => void) => {
