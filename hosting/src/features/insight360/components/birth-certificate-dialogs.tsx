@@ -12,6 +12,7 @@ import {
   type OperationResult,
   type RegenerateResult,
 } from '@insight/common/customer360';
+import { spokenDuration } from '@insight/common/duration';
 import { formatMac } from '@insight/common/mac';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import { FormTextField } from '../../../components/form-text-field';
@@ -23,14 +24,9 @@ import type { DoneOperation } from '../hooks/use-operations-done';
 import type { CertificateDialog } from './birth-certificate-panel';
 import { useDoneSentence } from './operations-done';
 
-function age(
-  ts: string,
-  now: number,
-  t: (key: 'bc.hoursOld' | 'bc.daysOld', options: { count: number }) => string,
-): string {
-  const hours = Math.max(0, Math.round((now - Date.parse(ts)) / 3_600_000));
-  return hours < 48 ? t('bc.hoursOld', { count: hours }) : t('bc.daysOld', { count: Math.round(hours / 24) });
-}
+/** The certificate's age, spoken ("about 30 hours", "about 280 days"). */
+const age = (ts: string, now: number, language: 'en' | 'fr') =>
+  spokenDuration(now - Date.parse(ts), language);
 
 interface Props {
   /** Whether one of the dialogs is open (the first time, this module loads). */
@@ -64,7 +60,7 @@ export function BirthCertificateDialogs({
   smsDone,
 }: Props) {
   const sentence = useDoneSentence();
-  const { t } = useTranslation('insight360');
+  const { t, i18n } = useTranslation('insight360');
   const formatDate = useFormatDateTime();
   const gradeReason = useGradeReason();
   // The number to text, the customer's by default; sendSmsRequestSchema decides whether it can be sent.
@@ -83,7 +79,11 @@ export function BirthCertificateDialogs({
         open={dialog === 'regenerate'}
         message={
           latest
-            ? t('bc.confirmRegenerate', { mac: displayMac, age: age(latest.ts, openedAt, t), method })
+            ? t('bc.confirmRegenerate', {
+                mac: displayMac,
+                age: age(latest.ts, openedAt, i18n.language === 'fr' ? 'fr' : 'en'),
+                method,
+              })
             : t('bc.confirmRegenerateNone', { mac: displayMac })
         }
         state={regenerate.state}

@@ -86,7 +86,7 @@ describe('BirthCertificatePanel', () => {
     await userEvent.click(screen.getByTestId('bc-regenerate'));
     const regenerate = await screen.findByTestId('bc-regenerate-dialog');
     expect(within(regenerate).getByText(/the request will be a PUT\.$/).textContent).toBe(
-      `Regenerate the birth certificate of A4:C1:E8:00:08:88? The last one is 30 h old; the request will be a PUT.`,
+      `Regenerate the birth certificate of A4:C1:E8:00:08:88? The last one is about 30 hours old; the request will be a PUT.`,
     );
     await userEvent.click(screen.getByTestId('bc-regenerate-dialog-confirm'));
     expect((await screen.findByTestId('bc-regenerate-dialog-sent')).textContent).toBe(

@@ -16,6 +16,7 @@ import { can, type RoleKey } from '@insight/common/roles';
 import type { Diagnosis, Finding, Severity } from '@insight/common/diagnosis';
 import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook';
 import { fillPlaybookText } from '@insight/common/diagnosis-playbook-defaults';
+import { spokenDuration } from '@insight/common/duration';
 import { OperationDialogOnDemand as OperationDialog } from '../../../components/on-demand';
 import { useGradeReason } from '../../../components/grade-chip';
 import { Hint } from '../../../components/hint';
@@ -41,24 +42,33 @@ const BORDER: Record<Severity, string> = {
 type Language = 'en' | 'fr';
 const textsOf = (entry: PlaybookEntry | undefined, language: Language, values: Finding['values']) => {
   if (!entry) return null;
-  const fill = (text: string) => fillPlaybookText(text, values);
+  // "{hours} h" in a text written before durations were spoken: the duration brings its own unit.
+  const fill = (text: string) => fillPlaybookText(text.replace(/\{hours\} h\b/g, '{hours}'), values);
   return language === 'fr'
     ? { title: fill(entry.titleFr), cause: fill(entry.causeFr), step: fill(entry.stepFr) }
     : { title: fill(entry.titleEn), cause: fill(entry.causeEn), step: fill(entry.stepEn) };
 };
 
-/** A section's error code said in words in a finding's texts (never 'upstream_error' in a title). */
+/**
+ * A finding's values as its texts say them: a section's error code in words (never 'upstream_error' in a
+ * title), a number of hours as a spoken duration ("about 280 days", not "6728 h").
+ */
 function useCodeWords() {
-  const { t } = useTranslation('insight360');
-  return (values: Finding['values']): Finding['values'] =>
-    typeof values.code === 'string'
+  const { t, i18n } = useTranslation('insight360');
+  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
+  return (values: Finding['values']): Finding['values'] => ({
+    ...values,
+    ...(typeof values.code === 'string'
       ? {
-          ...values,
           code: t(`diagnosis.codeWords.${values.code}` as 'diagnosis.codeWords.other', {
             defaultValue: t('diagnosis.codeWords.other'),
           }),
         }
-      : values;
+      : {}),
+    ...(typeof values.hours === 'number'
+      ? { hours: spokenDuration(values.hours * 3_600_000, language) }
+      : {}),
+  });
 }
 
 /** The score as a word and a number, with its reasons (what took points off) on hover and focus. */

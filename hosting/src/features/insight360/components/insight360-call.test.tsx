@@ -10,7 +10,7 @@ import en from '../../../locales/en/insight360.json';
 import { fail, ok, type ApiCall } from '../../../testing/fake-api';
 import { renderApp, type RenderAppOptions } from '../../../testing/render-app';
 import Insight360Page from './insight360-page';
-import { customer, everySection, failedLine, line, viewApi, wan } from './view.fixtures';
+import { certificate, customer, everySection, failedLine, line, viewApi, wan } from './view.fixtures';
 
 let devices = 0;
 const nextMac = () => `3C7A8A${String(++devices).padStart(6, '0')}`;
@@ -183,5 +183,36 @@ describe('the 360 view during a call', () => {
     await userEvent.click(await screen.findByTestId('reset-dialog-confirm'));
     await screen.findByTestId('reset-dialog-failed');
     expect(screen.queryByTestId('operations-done')).toBeNull();
+  });
+
+  it('when the certificate is older than the last registration, then the finding says how much older as people say it', async () => {
+    const mac = nextMac();
+    const bc = certificate(mac, 'bc-1');
+    const registeredAt = new Date(Date.parse(bc.ts) + 6728 * 3_600_000).toISOString();
+    const device = { ...wan(mac), registration: { registeredAt } as never };
+    await openView(mac, {
+      api: viewApi(mac, {
+        lines: [
+          line('customer', customer(mac)),
+          line('wan', device),
+          line('birth-certificates', { networkType: 'GPON', certificates: [bc], grades: {} }),
+        ],
+        open: true,
+      }),
+    });
+    await waitFor(() => expect(screen.getByTestId('findings').textContent).toContain('about 280 days'));
+    expect(screen.getByTestId('findings').textContent).not.toMatch(/6728|\bh after/);
+  });
+
+  it('when the account has two names, then the customer card labels them as the primary and the secondary contact', async () => {
+    const mac = nextMac();
+    const two = customer(mac, { name: { line1: 'Marie Tremblay', line2: 'Luc Tremblay' } });
+    const lines = [line('customer', two), ...everySection(mac).slice(1)];
+    await openView(mac, { api: viewApi(mac, { lines }) });
+    const name = await screen.findByTestId('customer-name', {}, { timeout: 10_000 });
+    expect(name.previousElementSibling?.textContent).toBe('Primary contact');
+    expect(screen.getByTestId('customer-name-2').previousElementSibling?.textContent).toBe(
+      'Secondary contact',
+    );
   });
 });
