@@ -16,6 +16,7 @@ import {
   storedTime,
   alphanumericSpaces,
   decimal,
+  parseDecimal,
   encodeMessage,
   maxLength,
   minLength,
@@ -80,7 +81,7 @@ const bound = z
       ? null
       : typeof value === 'number'
         ? value
-        : Number(value),
+        : parseDecimal(value),
   );
 
 const idSchema = text(required, alphanumericBrackets, maxLength(THRESHOLD_LIMITS.id));

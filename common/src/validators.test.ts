@@ -42,3 +42,18 @@ describe('validators (docs/requirements.md, "Validation messages")', () => {
     expect(v.validate('', [v.required, v.ipv4])).toEqual({ key: 'required' });
   });
 });
+
+describe('parseDecimal', () => {
+  it.each([
+    ['-28,5', -28.5],
+    ['−28,5', -28.5],
+    [' -28.5 ', -28.5],
+    ['12', 12],
+    ['1 234,5', 1234.5],
+  ])('when %j is typed, then it reads %d', (text, value) => {
+    expect(v.parseDecimal(text)).toBe(value);
+  });
+  it.each(['abc', '', '1,2,3', '--1', '1.2.3'])('when %j is typed, then it is not a number', (text) => {
+    expect(v.parseDecimal(text)).toBeNull();
+  });
+});

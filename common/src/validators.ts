@@ -57,9 +57,22 @@ export const minLength =
     value.length >= num ? null : { key: 'minLength', num };
 export const digits = test(/^\d*$/, { key: 'digits' });
 export const integer = test(/^-?\d+$/, { key: 'integer' });
-export const decimal = test(/^-?(\d+\.?\d*|\.\d+)$/, { key: 'float' });
+/**
+ * A decimal number as staff type it in either language: a decimal point or a decimal comma ("-28,5", as
+ * the portal shows numbers in French), a typographic minus ("−28,5"), spaces around and between
+ * thousands. Null when the text is not one number.
+ */
+export function parseDecimal(text: string): number | null {
+  const plain = text
+    .trim()
+    .replace(/[\u2212\u2013]/g, '-')
+    .replace(/[\s\u00a0\u202f]/g, '');
+  const point = /^-?\d+,\d+$/.test(plain) ? plain.replace(',', '.') : plain;
+  return /^-?(\d+\.?\d*|\.\d+)$/.test(point) ? Number(point) : null;
+}
+export const decimal: Validator = (value) => (parseDecimal(value) === null ? { key: 'float' } : null);
 export const optionalNumber: Validator = (value) =>
-  value === '' || /^-?(\d+\.?\d*|\.\d+)$/.test(value) ? null : { key: 'float' };
+  value === '' || parseDecimal(value) !== null ? null : { key: 'float' };
 export const required: Validator = (value) => (value.trim() === '' ? { key: 'required' } : null);
 export const mac: Validator = (value) => (isValidMac(value) ? null : { key: 'mac' });
 
