@@ -28,7 +28,10 @@ export type ValidationMessage =
   /** Beyond the fifteen historical messages of docs/requirements.md, "Validation messages": a date, a yes/no value, an IP address another row already holds (named). */
   | { key: 'date' }
   | { key: 'boolean' }
-  | { key: 'ipInUse'; row: string };
+  | { key: 'ipInUse'; row: string }
+  /** A head end or market area code (the value typed) that is not in its list. */
+  | { key: 'unknownHeadEnd'; row: string }
+  | { key: 'unknownMarketArea'; row: string };
 
 export type Validator = (value: string) => ValidationMessage | null;
 
@@ -102,7 +105,8 @@ export function decodeMessage(text: string): ValidationMessage {
   const key = colon === -1 ? text : text.slice(0, colon);
   const rest = colon === -1 ? '' : text.slice(colon + 1);
   if (WITH_NUM.has(key)) return { key, num: Number(rest) } as ValidationMessage;
-  if (key === 'ipInUse') return { key, row: rest };
+  if (key === 'ipInUse' || key === 'unknownHeadEnd' || key === 'unknownMarketArea')
+    return { key, row: rest } as ValidationMessage;
   return { key } as ValidationMessage;
 }
 

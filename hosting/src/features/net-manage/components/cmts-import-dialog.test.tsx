@@ -171,3 +171,29 @@ describe('CmtsImportDialog', () => {
     pick.mockRestore();
   });
 });
+
+describe('CmtsImportDialog in French', () => {
+  it('when a row names a head end by its name, then the error names the column by its label, once, with what is expected, and the counts take their plural forms', async () => {
+    await renderApp(
+      <CmtsImportDialog
+        onClose={vi.fn()}
+        existing={existing}
+        headEnds={new Map([['ON-OTT-01', 'Ottawa']])}
+        marketAreas={new Map([['MA-OTT', 'Ottawa']])}
+        ready
+      />,
+      { path: '/fr/net-manage' },
+    );
+    const text = [header, line(1), 'NEW-9,new-9,10.0.9.1,10.0.9.2,Hamilton 01,MA-OTT'].join('\n');
+    fireEvent.change(screen.getByTestId('import-text'), { target: { value: text } });
+    await userEvent.click(screen.getByTestId('import-check'));
+    expect((await screen.findByTestId('import-summary')).textContent).toBe(
+      '1 ligne valide, 1 ligne avec erreurs (non importées).',
+    );
+    const error = screen.getByTestId('import-error-row').textContent!;
+    expect(error).toContain('Tête de réseau : « Hamilton 01 » n’est pas un code de tête de réseau');
+    expect(error).toContain('ON-HAM-01');
+    expect(error).not.toMatch(/headEnd|marketArea|requis/);
+    expect(screen.getByTestId('import-template').textContent).toBe('Télécharger un modèle');
+  });
+});
