@@ -121,7 +121,7 @@ describe('NetManagePage', () => {
     const refused = conflict({ reason: 'ipInUse', field: 'ipLookup', with: 'CMTS X', value: '10.0.0.1' });
     for (const [path, text] of [
       ['/net-manage', 'IP Lookup 10.0.0.1 is already used by CMTS CMTS X.'],
-      ['/fr/net-manage', 'IP Lookup 10.0.0.1 est déjà utilisée par le CMTS CMTS X.'],
+      ['/fr/net-manage', 'IP de consultation 10.0.0.1 est déjà utilisée par le CMTS CMTS X.'],
     ] as const) {
       const view = await renderApp(<NetManagePage />, {
         path,
