@@ -159,6 +159,8 @@ const READS_AS: Record<string, (value: never) => string[]> = {
   LOOK_RETENTION_MS: (ms: number) => [`${ms / 86_400_000} days`],
   LOOK_INTERVAL_MS: (ms: number) => [ms === 60_000 ? 'per minute' : `per ${ms / 1000} s`],
   CHANGE_MARK_KEEP_MS: (ms: number) => [`${ms / 60_000} minutes`],
+  RESET_REPEAT_WINDOW_MS: (ms: number) => [`within ${ms / 60_000} min`],
+  RESET_BACK_SECONDS: (seconds: number) => [`${seconds / 60} min after`],
 };
 
 describe('docs: the constants quoted by value', () => {

@@ -324,6 +324,10 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
     const state = input[key];
     if (state.status === 'error') findings.push(sectionFailure(key, state.code));
   }
+  // No customer is known for this MAC: that is the one finding that matters (the device sections'
+  // failures follow from it), with no score and nothing left to wait for.
+  const unknownMac = findings.find((item) => item.key === 'macNotFound');
+  if (unknownMac) return { findings: [unknownMac], score: null, pending: [] };
   const wan = input.wan.status === 'ok' ? input.wan.data : null;
   let fibreFine: boolean | null = null;
   if (wan) {

@@ -16,13 +16,16 @@ import { can, type RoleKey } from '@insight/common/roles';
 import type { Diagnosis, Finding, Severity } from '@insight/common/diagnosis';
 import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook';
 import { fillPlaybookText } from '@insight/common/diagnosis-playbook-defaults';
+import { spokenDuration } from '@insight/common/duration';
 import { OperationDialogOnDemand as OperationDialog } from '../../../components/on-demand';
 import { useGradeReason } from '../../../components/grade-chip';
 import { Hint } from '../../../components/hint';
 import { useOperation } from '../../../hooks/use-operation';
 import { useRegenerateCertificate } from '../api/birth-certificates';
-import { resetDevice } from '../api/operations';
 import type { ViewSections } from '../api/sections';
+import { useRecordDone } from '../hooks/use-operations-done';
+import { ResetAction } from './reset-action';
+import { FINDINGS_ID } from './skip-links';
 import type { TabKey } from './tab-keys';
 
 const ICONS: Record<Severity, React.ReactNode> = {
@@ -39,11 +42,34 @@ const BORDER: Record<Severity, string> = {
 type Language = 'en' | 'fr';
 const textsOf = (entry: PlaybookEntry | undefined, language: Language, values: Finding['values']) => {
   if (!entry) return null;
-  const fill = (text: string) => fillPlaybookText(text, values);
+  // "{hours} h" in a text written before durations were spoken: the duration brings its own unit.
+  const fill = (text: string) => fillPlaybookText(text.replace(/\{hours\} h\b/g, '{hours}'), values);
   return language === 'fr'
     ? { title: fill(entry.titleFr), cause: fill(entry.causeFr), step: fill(entry.stepFr) }
     : { title: fill(entry.titleEn), cause: fill(entry.causeEn), step: fill(entry.stepEn) };
 };
+
+/**
+ * A finding's values as its texts say them: a section's error code in words (never 'upstream_error' in a
+ * title), a number of hours as a spoken duration ("about 280 days", not "6728 h").
+ */
+function useCodeWords() {
+  const { t, i18n } = useTranslation('insight360');
+  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
+  return (values: Finding['values']): Finding['values'] => ({
+    ...values,
+    ...(typeof values.code === 'string'
+      ? {
+          code: t(`diagnosis.codeWords.${values.code}` as 'diagnosis.codeWords.other', {
+            defaultValue: t('diagnosis.codeWords.other'),
+          }),
+        }
+      : {}),
+    ...(typeof values.hours === 'number'
+      ? { hours: spokenDuration(values.hours * 3_600_000, language) }
+      : {}),
+  });
+}
 
 /** The score as a word and a number, with its reasons (what took points off) on hover and focus. */
 export function ExperienceScore({
@@ -55,11 +81,12 @@ export function ExperienceScore({
 }) {
   const { t, i18n } = useTranslation('insight360');
   const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
+  const withCodeWords = useCodeWords();
   const { score, findings } = diagnosis;
   if (score === null) return null;
   const reasons = findings.map(
     (finding) =>
-      `−${finding.penalty} ${textsOf(playbook[finding.key], language, finding.values)?.title ?? finding.key}`,
+      `−${finding.penalty} ${textsOf(playbook[finding.key], language, withCodeWords(finding.values))?.title ?? finding.key}`,
   );
   const label = t('diagnosis.score', { score });
   const reasonText = reasons.length > 0 ? reasons.join(' · ') : t('diagnosis.scorePerfect');
@@ -95,37 +122,18 @@ function FindingAction({
   const { t, i18n } = useTranslation('insight360');
   const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
   const [open, setOpen] = useState(false);
-  const reset = useOperation((key) => resetDevice(mac, key));
   const regenerate = useOperation(useRegenerateCertificate(mac, language));
+  const recordDone = useRecordDone(mac);
   if (action === 'reset' && can(roles, 'deviceReset'))
     return (
-      <>
-        <Button
-          size="small"
-          variant="outlined"
-          color="warning"
-          onClick={() => (reset.reset(), setOpen(true))}
-          data-testid={`finding-action-${finding.id}`}
-        >
-          {t('wan.reset')}
-        </Button>
-        <OperationDialog
-          open={open}
-          message={t('ops.resetConfirm', { mac: formatMac(mac) })}
-          state={reset.state}
-          sentMessage={
-            reset.state.status === 'sent' ? t('ops.sent', { requestId: reset.state.result.requestId }) : ''
-          }
-          onConfirm={() =>
-            void reset.submit().then((result) => {
-              // The finding follows the device: its sections are read again, bypassing the cache.
-              if (result) for (const section of Object.values(sections)) void section.refresh();
-            })
-          }
-          onClose={() => setOpen(false)}
-          testId="finding-reset-dialog"
-        />
-      </>
+      <ResetAction
+        mac={mac}
+        label={t('wan.reset')}
+        testId={`finding-action-${finding.id}`}
+        dialogTestId="finding-reset-dialog"
+        // The finding follows the device: its sections are read again, bypassing the cache.
+        onSent={() => Object.values(sections).forEach((section) => void section.refresh())}
+      />
     );
   if (action === 'regenerateBc' && can(roles, 'regenerateBc'))
     return (
@@ -147,7 +155,11 @@ function FindingAction({
               ? t('bc.regenerated', { method: regenerate.state.result.method })
               : ''
           }
-          onConfirm={() => void regenerate.submit()}
+          onConfirm={() =>
+            void regenerate
+              .submit()
+              .then((result) => result && recordDone('regenerateBc', { method: result.method }))
+          }
           onClose={() => setOpen(false)}
           testId="finding-regenerate-dialog"
         />
@@ -169,6 +181,7 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
   const { t, i18n } = useTranslation('insight360');
   const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
   const gradeReason = useGradeReason();
+  const withCodeWords = useCodeWords();
   const { findings, pending } = diagnosis;
   const total = 5;
   const loading = pending.length === total;
@@ -179,6 +192,8 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
       variant="outlined"
       component="section"
       aria-labelledby="findings-title"
+      id={FINDINGS_ID}
+      tabIndex={-1}
       data-testid="findings"
       data-state={loading ? 'loading' : pending.length > 0 ? 'partial' : healthy ? 'healthy' : 'complete'}
       sx={{ p: { xs: 1.5, sm: 2 } }}
@@ -215,7 +230,7 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
         >
           {findings.map((finding) => {
             const entry = playbook[finding.key];
-            const texts = textsOf(entry, language, finding.values);
+            const texts = textsOf(entry, language, withCodeWords(finding.values));
             const tab = (entry?.tab ?? 'overview') as TabKey;
             return (
               <Box
