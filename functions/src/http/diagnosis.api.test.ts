@@ -75,6 +75,22 @@ const SCENARIO_TOP: Record<string, string | null> = {
   'dx-no-bc': 'bcMissing',
   'dx-bc-stale': 'bcStale',
 };
+/**
+ * A fail the customer feels scores 2, a warn 4; a firmware that is not approved counts as a warn; records
+ * (no certificate, a stale one, no approved firmware listed) keep the score (docs/diagnosis.md, "Weights").
+ */
+const SCENARIO_SCORE: Record<string, number> = {
+  'dx-power-fail': 2,
+  'dx-power-warn': 4,
+  'dx-firmware-wrong': 4,
+  'dx-firmware-none': 5,
+  'dx-wifi-poor': 2,
+  'dx-plume-poor': 2,
+  'dx-onu-down': 2,
+  'dx-voice-down': 2,
+  'dx-no-bc': 5,
+  'dx-bc-stale': 5,
+};
 const FAULT_TOP: Record<string, string | null> = {
   'fault-customer404': 'macNotFound',
   'fault-customer500': 'sectionFailed.customer',
@@ -113,11 +129,7 @@ describe('diagnosis over the catalogue', () => {
         expect(stored.findings[0]?.key).toBe(expected);
         // One cause, one finding: the rest of the device is healthy.
         expect(stored.findings).toHaveLength(1);
-        expect(stored.score).toBe(
-          expected.endsWith('fail') || ['wifiPlacement', 'onuNotRanged', 'voiceLineDown'].includes(expected)
-            ? 3
-            : 4,
-        );
+        expect(stored.score).toBe(SCENARIO_SCORE[kind]);
       }
     });
   }
@@ -144,6 +156,8 @@ describe('diagnosis over the catalogue', () => {
   const NATURAL: Record<string, (keys: string[]) => void> = {
     'power-fail': (keys) => expect(keys).toContain('rxPower.fail'),
     'power-warn': (keys) => expect(keys).toContain('rxPower.warn'),
+    'onu-down': (keys) =>
+      expect(keys.some((key) => ['onuNotRanged', 'onuDegraded'].includes(key))).toBe(true),
     'firmware-wrong': (keys) => expect(keys).toContain('firmware.fail'),
     'firmware-none': (keys) => expect(keys).toContain('firmware.warn'),
     'no-bc': (keys) => expect(keys).toContain('bcMissing'),

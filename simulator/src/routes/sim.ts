@@ -61,8 +61,10 @@ function kindsOf(customer: CatalogueCustomer): string[] {
   if (!customer.account.contactList.some((c) => !c.isPrimaryContact)) kinds.push('single-contact');
   if (customer.firmware.score === 1) kinds.push('firmware-wrong');
   if (customer.firmware.score === -1) kinds.push('firmware-none');
+  // A dark ONU has no reading (the -40 dBm floor): it is down, not low.
   const grade = gradeMetric(customer.networkType, 'rxPower', customer.state.rx_pwr).grade;
-  kinds.push(grade === 'fail' ? 'power-fail' : grade === 'warn' ? 'power-warn' : 'power-pass');
+  if (customer.state.operStatus !== 1) kinds.push('onu-down');
+  else kinds.push(grade === 'fail' ? 'power-fail' : grade === 'warn' ? 'power-warn' : 'power-pass');
   // What is wrong with the link (docs/simulated-network.md): port-feeder, port-branch-dark, bad-drop, …
   kinds.push(LINK_KINDS[customer.link.condition]);
   return kinds;

@@ -43,7 +43,7 @@ export function useDiagnosis(sections: ViewSections) {
   const { customer, wan, lan, voice, bc } = sections;
   return useMemo(() => {
     const input = diagnosisInputOf({ customer, wan, lan, voice, bc } as ViewSections);
-    return { ...diagnose(input), measures: measuresOf(input) };
+    return { ...diagnose(input), measures: measuresOf(input), input };
     // The SWR objects change identity on every render; their data and error are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [

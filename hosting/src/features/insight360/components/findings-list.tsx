@@ -13,9 +13,8 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@insight/common/mac';
 import { can, type RoleKey } from '@insight/common/roles';
-import type { Diagnosis, Finding, Severity } from '@insight/common/diagnosis';
+import type { ConfidenceGap, Diagnosis, Finding, Severity } from '@insight/common/diagnosis';
 import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook';
-import { fillPlaybookText } from '@insight/common/diagnosis-playbook-defaults';
 import { OperationDialogOnDemand as OperationDialog } from '../../../components/on-demand';
 import { useGradeReason } from '../../../components/grade-chip';
 import { Hint } from '../../../components/hint';
@@ -24,6 +23,7 @@ import { useRegenerateCertificate } from '../api/birth-certificates';
 import { resetDevice } from '../api/operations';
 import type { ViewSections } from '../api/sections';
 import type { TabKey } from './tab-keys';
+import { textsOf, useLanguage, type Language } from './finding-texts';
 
 const ICONS: Record<Severity, React.ReactNode> = {
   fail: <ErrorIcon color="error" fontSize="small" />,
@@ -36,41 +36,53 @@ const BORDER: Record<Severity, string> = {
   unknown: 'text.secondary',
 };
 
-type Language = 'en' | 'fr';
-const textsOf = (entry: PlaybookEntry | undefined, language: Language, values: Finding['values']) => {
-  if (!entry) return null;
-  const fill = (text: string) => fillPlaybookText(text, values);
-  return language === 'fr'
-    ? { title: fill(entry.titleFr), cause: fill(entry.causeFr), step: fill(entry.stepFr) }
-    : { title: fill(entry.titleEn), cause: fill(entry.causeEn), step: fill(entry.stepEn) };
-};
+/** What lowered the confidence, in words: "voice not checked", "no birth certificate". */
+export function useGapText() {
+  const { t } = useTranslation('insight360');
+  return (gap: ConfidenceGap) =>
+    gap.kind === 'unchecked'
+      ? t('diagnosis.gap.unchecked', { section: t(`diagnosis.sections.${gap.section}`) })
+      : t(`diagnosis.gap.${gap.key.split('.')[0]}` as 'diagnosis.gap.bcMissing');
+}
 
-/** The score as a word and a number, with its reasons (what took points off) on hover and focus. */
+/**
+ * The score as a number and a word, with the confidence beside it ("4/5 · voice not checked"), and its
+ * reasons (what took points off, what was not checked) on hover and focus.
+ */
 export function ExperienceScore({
   diagnosis,
   playbook,
 }: {
-  diagnosis: Pick<Diagnosis, 'score' | 'findings'>;
+  diagnosis: Pick<Diagnosis, 'score' | 'findings' | 'confidence'>;
   playbook: Playbook;
 }) {
-  const { t, i18n } = useTranslation('insight360');
-  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
-  const { score, findings } = diagnosis;
+  const { t } = useTranslation('insight360');
+  const language = useLanguage();
+  const gapText = useGapText();
+  const { score, findings, confidence } = diagnosis;
   if (score === null) return null;
-  const reasons = findings.map(
-    (finding) =>
-      `−${finding.penalty} ${textsOf(playbook[finding.key], language, finding.values)?.title ?? finding.key}`,
-  );
+  const title = (finding: Finding) =>
+    textsOf(playbook[finding.key], language, finding.values)?.title ?? finding.key;
+  const reasons = [
+    ...findings
+      .filter((finding) => finding.penalty > 0)
+      .map((finding) => `−${finding.penalty} ${title(finding)}`),
+    ...confidence.gaps.map((gap) => t('diagnosis.confidenceReason', { gap: gapText(gap) })),
+  ];
   const label = t('diagnosis.score', { score });
+  const gaps = confidence.gaps.map(gapText);
   const reasonText = reasons.length > 0 ? reasons.join(' · ') : t('diagnosis.scorePerfect');
   return (
     <Hint title={reasonText}>
       <Chip
         data-testid="experience-score"
         data-score={score}
+        data-confidence={confidence.level}
         tabIndex={0}
-        label={`${label} — ${t(`diagnosis.scoreWord.${score}` as 'diagnosis.scoreWord.5')}`}
-        aria-label={`${label}. ${reasonText}`}
+        label={[`${label} — ${t(`diagnosis.scoreWord.${score}` as 'diagnosis.scoreWord.5')}`, ...gaps].join(
+          ' · ',
+        )}
+        aria-label={`${label}. ${t(`diagnosis.confidence.${confidence.level}`)}. ${reasonText}`}
         color={score >= 5 ? 'success' : score >= 4 ? 'default' : score >= 3 ? 'warning' : 'error'}
         variant={score >= 4 ? 'outlined' : 'filled'}
         icon={score >= 5 ? <CheckCircleIcon /> : score >= 3 ? <WarningIcon /> : <ErrorIcon />}
@@ -92,8 +104,8 @@ function FindingAction({
   roles: readonly RoleKey[];
   sections: ViewSections;
 }) {
-  const { t, i18n } = useTranslation('insight360');
-  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
+  const { t } = useTranslation('insight360');
+  const language = useLanguage();
   const [open, setOpen] = useState(false);
   const reset = useOperation((key) => resetDevice(mac, key));
   const regenerate = useOperation(useRegenerateCertificate(mac, language));
@@ -166,8 +178,8 @@ export interface FindingsListProps {
 }
 
 export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpenTab }: FindingsListProps) {
-  const { t, i18n } = useTranslation('insight360');
-  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
+  const { t } = useTranslation('insight360');
+  const language: Language = useLanguage();
   const gradeReason = useGradeReason();
   const { findings, pending } = diagnosis;
   const total = 5;

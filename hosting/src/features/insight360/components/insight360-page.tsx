@@ -190,8 +190,8 @@ const ViewBody = memo(function ViewBody({ mac, sections, links, playbook, looksA
   // Looks stored from this moment on are this view's own (the API stores one after its answer).
   const [openedAt] = useState(() => Date.now());
 
-  const strip = useStripEntries(sections);
   const diagnosis = useDiagnosis(sections);
+  const strip = useStripEntries(diagnosis.input, diagnosis, playbook);
   const stage = useRevealStage(sections, looksAnswered);
   const [tab, setTab] = useTabParam(TAB_KEYS);
 
