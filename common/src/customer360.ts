@@ -70,6 +70,41 @@ export interface WanSection {
   grades: WanGrades;
 }
 
+/**
+ * The device's PON port and the ONUs on it (docs/diagnosis.md, "Neighbourhood"): each ONU's state and
+ * receive power graded by the same rules as the device's own, and the counts the finding reads.
+ */
+export interface NeighbourhoodSection {
+  olt: string;
+  /** shelf/slot/port */
+  port: string;
+  technology: 'EPON' | 'GPON';
+  split: number;
+  status: 'up' | 'down';
+  onus: NeighbourOnu[];
+  counts: NeighbourhoodCounts;
+}
+export interface NeighbourOnu {
+  mac: string;
+  onuId: number;
+  status: 'online' | 'offline';
+  lastDownCause: 'dyingGasp' | 'los' | 'adminDown' | null;
+  rxPower: Grading;
+  /** This view's own device. */
+  self: boolean;
+}
+/** Counts of the neighbours (the device itself left out). */
+export interface NeighbourhoodCounts {
+  /** ONUs on the port besides the device. */
+  neighbours: number;
+  /** Down without a dying gasp (a fibre fault, as NMS vendors count it; suspended ONUs left out). */
+  down: number;
+  /** Down after a dying gasp (power at their home). */
+  dyingGasp: number;
+  /** Online with a receive power that does not pass. */
+  lowLight: number;
+}
+
 export interface WanGrades {
   rxPower: Grading;
   txPower: Grading;

@@ -22,6 +22,7 @@ const input = (over: Partial<DiagnosisInput>): DiagnosisInput => ({
   lan: { status: 'pending' },
   voice: { status: 'pending' },
   bc: { status: 'pending' },
+  port: { status: 'pending' },
   ...over,
 });
 

@@ -10,6 +10,7 @@ import type {
   BirthCertificatesSection,
   Customer,
   LanSection,
+  NeighbourhoodSection,
   Section,
   VoiceSection,
   WanSection,
@@ -28,6 +29,8 @@ export interface DiagnosisInput {
   lan: SectionState<LanSection>;
   voice: SectionState<VoiceSection>;
   bc: SectionState<BirthCertificatesSection>;
+  /** The device's PON port and its neighbours. */
+  port: SectionState<NeighbourhoodSection>;
 }
 export type InputKey = keyof DiagnosisInput;
 export const INPUT_SECTIONS: Readonly<Record<InputKey, Section>> = {
@@ -36,6 +39,7 @@ export const INPUT_SECTIONS: Readonly<Record<InputKey, Section>> = {
   lan: 'lan',
   voice: 'voice',
   bc: 'birth-certificates',
+  port: 'neighbourhood',
 };
 
 export type Severity = 'fail' | 'warn' | 'unknown';
@@ -109,6 +113,12 @@ const PRIORITY: readonly PlaybookKey[] = [
   'sectionFailed.lan',
   'sectionFailed.voice',
   'sectionFailed.birth-certificates',
+  'sectionFailed.neighbourhood',
+  // The neighbourhood names the cause of the device's own link finding: it comes first.
+  'portOutage',
+  'portPartial',
+  'powerAtHome',
+  'dropOrHome',
   'rxPower.fail',
   'oltRxPower.fail',
   'onuNotRanged',
@@ -151,6 +161,8 @@ const GROUPS: Partial<Record<string, ScoreGroup>> = {
   voiceAtaOffline: 'voice',
   voiceLineDown: 'voice',
 };
+/** Findings that explain another (the neighbourhood): they take nothing from the score or the confidence. */
+const CONTEXT: ReadonlySet<string> = new Set(['portOutage', 'portPartial', 'powerAtHome', 'dropOrHome']);
 /** Scored, but as what the customer may feel rather than does: a firmware that is not approved runs. */
 const PENALTY_CAP: Partial<Record<ScoreGroup, number>> = { firmware: SCORE_PENALTY.warn };
 
@@ -171,7 +183,7 @@ const finding = (
     section,
     grading,
     values,
-    effect: scored ? 'score' : 'confidence',
+    effect: scored ? 'score' : CONTEXT.has(key) ? 'context' : 'confidence',
     penalty: scored ? Math.min(SCORE_PENALTY[severity], PENALTY_CAP[group] ?? Infinity) : 0,
     group,
   };
@@ -344,6 +356,37 @@ function certificateFindings(section: BirthCertificatesSection, wan: WanSection 
   return [];
 }
 
+/** Most of the neighbours share the fault at this share or above: the port, not the home. */
+export const OUTAGE_SHARE = 0.5;
+/** This many neighbours sharing the fault (below the outage share) make a partial port fault. */
+export const PARTIAL_MIN = 2;
+
+/**
+ * What the neighbours on the device's PON port say about its own link fault (docs/diagnosis.md,
+ * "Neighbourhood"): the device went down with a dying gasp (power at the home); most of the port shares the
+ * fault (the feeder, the splitter or the OLT: an outage); several do (a splitter branch); or the neighbours
+ * are fine (the drop or the home). Nothing while the device's link is fine, nor on a port of one. Neighbours
+ * that went down with a dying gasp, or are suspended, do not count as sharing a fibre fault.
+ */
+function neighbourhoodFindings(state: DiagnosisInput['port'], link: Finding | null): Finding[] {
+  if (!link) return [];
+  if (state.status === 'error') return [sectionFailure('port', state.code)];
+  if (state.status !== 'ok') return [];
+  const port = state.data;
+  const values = { olt: port.olt, port: port.port };
+  const self = port.onus.find((onu) => onu.self);
+  if (self?.status === 'offline' && self.lastDownCause === 'dyingGasp')
+    return [finding('port', 'powerAtHome', link.severity, 'port', values)];
+  const { neighbours, down, lowLight } = port.counts;
+  if (neighbours === 0) return [];
+  const affected = down + lowLight;
+  const counted = { ...values, affected, total: neighbours };
+  if (port.status === 'down' || affected >= OUTAGE_SHARE * neighbours)
+    return [finding('port', 'portOutage', link.severity, 'port', counted)];
+  if (affected >= PARTIAL_MIN) return [finding('port', 'portPartial', link.severity, 'port', counted)];
+  return [finding('port', 'dropOrHome', link.severity, 'port', counted)];
+}
+
 function sectionFailure(key: InputKey, code: string): Finding {
   if (key === 'customer' && code === 'mac_not_found')
     return finding('section-customer', 'macNotFound', 'unknown', 'customer', { code });
@@ -405,7 +448,8 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
   const pending = (Object.keys(input) as InputKey[]).filter((key) => input[key].status === 'pending');
   for (const key of Object.keys(input) as InputKey[]) {
     const state = input[key];
-    if (state.status === 'error') findings.push(sectionFailure(key, state.code));
+    // The neighbourhood matters only beside a link fault: its failure is reported there.
+    if (state.status === 'error' && key !== 'port') findings.push(sectionFailure(key, state.code));
   }
   const wan = input.wan.status === 'ok' ? input.wan.data : null;
   let fibreFine: boolean | null = null;
@@ -413,6 +457,12 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
     const result = wanFindings(wan);
     findings.push(...result.findings);
     fibreFine = result.fibreFine;
+    // The device's own link fault, if any: the ONU not ranged first, then the light it receives.
+    const link =
+      result.findings.find((item) => item.key === 'onuNotRanged') ??
+      result.findings.find((item) => ['rxPower', 'oltRxPower'].includes(item.id)) ??
+      null;
+    findings.push(...neighbourhoodFindings(input.port, link));
   }
   // The Wi-Fi combination needs the fibre's state: until the WAN answered, the clients count one by one.
   if (input.lan.status === 'ok') findings.push(...lanFindings(input.lan.data, fibreFine));

@@ -5,6 +5,7 @@ import type { ThresholdSource } from './grading/threshold-source';
 import { getLan } from './lan/get-lan';
 import type { UpstreamCalls } from './upstream-calls';
 import { getVoice } from './voice/get-voice';
+import { getNeighbourhood } from './wan/get-neighbourhood';
 import { getWan } from './wan/get-wan';
 
 export type SectionLoader = (mac: string, language: string, fresh: boolean) => Promise<unknown>;
@@ -20,5 +21,6 @@ export function sectionLoaders(
     lan: (mac, _language, fresh) => getLan(calls, thresholds, mac, fresh),
     voice: (mac, _language, fresh) => getVoice(calls, mac, fresh),
     'birth-certificates': (mac, _language, fresh) => getBirthCertificates(calls, thresholds, mac, fresh),
+    neighbourhood: (mac, _language, fresh) => getNeighbourhood(calls, thresholds, mac, fresh),
   };
 }

@@ -28,6 +28,8 @@ const ENDPOINTS: Array<{ method: 'get' | 'post'; path: string; capability: Capab
   { method: 'get', path: `/api/360/${MAC}/lan`, capability: 'view360' },
   { method: 'get', path: `/api/360/${MAC}/voice`, capability: 'view360' },
   { method: 'get', path: `/api/360/${MAC}/birth-certificates`, capability: 'view360' },
+  { method: 'get', path: `/api/360/${MAC}/neighbourhood`, capability: 'view360' },
+  { method: 'get', path: '/api/ports/OLT-OTT-1/1/1/1', capability: 'portView' },
   { method: 'post', path: `/api/360/${MAC}/reset`, capability: 'deviceReset' },
   {
     method: 'post',

@@ -60,6 +60,7 @@ export async function catalogueViews(options: Partial<SimulatorOptions> = {}) {
   const upstream: UpstreamConfig = {
     customer: service(),
     wan: service(),
+    pon: service(),
     lan: service(),
     telephony: service(),
     birthCertificates: service('/bc'),

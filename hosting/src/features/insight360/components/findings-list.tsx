@@ -13,7 +13,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@insight/common/mac';
 import { can, type RoleKey } from '@insight/common/roles';
-import type { ConfidenceGap, Diagnosis, Finding, Severity } from '@insight/common/diagnosis';
+import { INPUT_SECTIONS, type ConfidenceGap, type Diagnosis, type Finding, type Severity } from '@insight/common/diagnosis';
 import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook';
 import { OperationDialogOnDemand as OperationDialog } from '../../../components/on-demand';
 import { useGradeReason } from '../../../components/grade-chip';
@@ -182,7 +182,7 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
   const language: Language = useLanguage();
   const gradeReason = useGradeReason();
   const { findings, pending } = diagnosis;
-  const total = 5;
+  const total = Object.keys(INPUT_SECTIONS).length;
   const loading = pending.length === total;
   const healthy = pending.length === 0 && findings.length === 0;
 

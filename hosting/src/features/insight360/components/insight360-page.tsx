@@ -137,7 +137,7 @@ function DeviceView({ mac }: { mac: string }) {
   const links = useExternalLinks();
   const playbook = usePlaybook();
   const looks = useLooks(mac);
-  const { customer, wan, lan, voice, bc } = sections;
+  const { customer, wan, lan, voice, bc, neighbourhood } = sections;
   const snapshot = useMemo(
     () => ({ sections, links, playbook, looksAnswered: !looks.isLoading }),
     // The SWR objects change identity on every render; their state is what matters.
@@ -163,6 +163,10 @@ function DeviceView({ mac }: { mac: string }) {
       bc.error,
       bc.isLoading,
       bc.isValidating,
+      neighbourhood.data,
+      neighbourhood.error,
+      neighbourhood.isLoading,
+      neighbourhood.isValidating,
       links.data,
       links.error,
       playbook,
