@@ -13,7 +13,13 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@insight/common/mac';
 import { can, type RoleKey } from '@insight/common/roles';
-import { INPUT_SECTIONS, type ConfidenceGap, type Diagnosis, type Finding, type Severity } from '@insight/common/diagnosis';
+import {
+  INPUT_SECTIONS,
+  type ConfidenceGap,
+  type Diagnosis,
+  type Finding,
+  type Severity,
+} from '@insight/common/diagnosis';
 import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook';
 import { OperationDialogOnDemand as OperationDialog } from '../../../components/on-demand';
 import { useGradeReason } from '../../../components/grade-chip';
