@@ -3,7 +3,7 @@
  * findings, the score's reasons and the ticket note take their wording from.
  */
 import { useTranslation } from 'react-i18next';
-import type { Finding } from '@insight/common/diagnosis';
+import type { ConfidenceGap, Finding } from '@insight/common/diagnosis';
 import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook';
 import { fillPlaybookText } from '@insight/common/diagnosis-playbook-defaults';
 
@@ -41,4 +41,13 @@ export function useFindingTexts(playbook: Playbook) {
       cause: '',
       step: '',
     };
+}
+
+/** What lowered the confidence, in words: "voice not checked", "no birth certificate". */
+export function useGapText() {
+  const { t } = useTranslation('insight360');
+  return (gap: ConfidenceGap) =>
+    gap.kind === 'unchecked'
+      ? t('diagnosis.gap.unchecked', { section: t(`diagnosis.sections.${gap.section}`) })
+      : t(`diagnosis.gap.${gap.key.split('.')[0]}` as 'diagnosis.gap.bcMissing');
 }

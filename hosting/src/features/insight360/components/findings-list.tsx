@@ -13,13 +13,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@insight/common/mac';
 import { can, type RoleKey } from '@insight/common/roles';
-import {
-  INPUT_SECTIONS,
-  type ConfidenceGap,
-  type Diagnosis,
-  type Finding,
-  type Severity,
-} from '@insight/common/diagnosis';
+import { INPUT_SECTIONS, type Diagnosis, type Finding, type Severity } from '@insight/common/diagnosis';
 import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook';
 import { OperationDialogOnDemand as OperationDialog } from '../../../components/on-demand';
 import { useGradeReason } from '../../../components/grade-chip';
@@ -29,7 +23,8 @@ import { useRegenerateCertificate } from '../api/birth-certificates';
 import { resetDevice } from '../api/operations';
 import type { ViewSections } from '../api/sections';
 import type { TabKey } from './tab-keys';
-import { textsOf, useLanguage, type Language } from './finding-texts';
+import { textsOf, useGapText, useLanguage, type Language } from './finding-texts';
+import { CopyTicketButton, useTicketNote } from './ticket-note';
 
 const ICONS: Record<Severity, React.ReactNode> = {
   fail: <ErrorIcon color="error" fontSize="small" />,
@@ -41,15 +36,6 @@ const BORDER: Record<Severity, string> = {
   warn: 'warning.main',
   unknown: 'text.secondary',
 };
-
-/** What lowered the confidence, in words: "voice not checked", "no birth certificate". */
-export function useGapText() {
-  const { t } = useTranslation('insight360');
-  return (gap: ConfidenceGap) =>
-    gap.kind === 'unchecked'
-      ? t('diagnosis.gap.unchecked', { section: t(`diagnosis.sections.${gap.section}`) })
-      : t(`diagnosis.gap.${gap.key.split('.')[0]}` as 'diagnosis.gap.bcMissing');
-}
 
 /**
  * The score as a number and a word, with the confidence beside it ("4/5 · voice not checked"), and its
@@ -187,6 +173,7 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
   const { t } = useTranslation('insight360');
   const language: Language = useLanguage();
   const gradeReason = useGradeReason();
+  const ticketNote = useTicketNote(playbook);
   const { findings, pending } = diagnosis;
   const total = Object.keys(INPUT_SECTIONS).length;
   const loading = pending.length === total;
@@ -209,7 +196,22 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
         <Typography id="findings-title" variant="h6" component="h2">
           {t('diagnosis.title')}
         </Typography>
-        <ExperienceScore diagnosis={diagnosis} playbook={playbook} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+          <ExperienceScore diagnosis={diagnosis} playbook={playbook} />
+          {!loading && (
+            <CopyTicketButton
+              note={() =>
+                ticketNote({
+                  mac,
+                  account: sections.customer.data?.data.customerAccount ?? null,
+                  at: new Date(),
+                  diagnosis,
+                  neighbourhood: sections.neighbourhood.data?.data ?? null,
+                })
+              }
+            />
+          )}
+        </Stack>
       </Stack>
       {healthy && (
         <Alert
