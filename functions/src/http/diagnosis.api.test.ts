@@ -37,6 +37,8 @@ beforeAll(async () => {
   });
 });
 afterAll(() => sim.close());
+// The catalogue's listing is built on first use (every device generated once): before the first test's clock.
+beforeAll(() => sim.catalogue('diagnosis', 1), 120_000);
 
 /** A whole view through the streamed route; resolves with the look the API stored after answering. */
 async function look(mac: string): Promise<LookSnapshot> {
