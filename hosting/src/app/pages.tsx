@@ -164,7 +164,7 @@ export const PAGES: readonly PageEntry[] = [
   {
     key: 'ponPort',
     path: '/i/port',
-    route: '/i/port/:olt/:shelf/:slot/:port',
+    route: '/i/port/:olt?/:shelf?/:slot?/:port?',
     access: 'portView',
     component: page(() => import('../features/insight360/components/port-page'), ['insight360']),
   },
