@@ -32,6 +32,11 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import { catalogue } from '../harness/api-client';
 import { launchBrowser, PORTAL } from '../harness/browser';
 import { closeAdmin, createUser } from '../harness/users';
+import { cpuReference, lighthouseCalibration } from './lib/cpu-reference';
+
+// The machine's speed in this run, printed beside the figures (docs/performance.md).
+const cpuRef = cpuReference('bench:lighthouse');
+const benchmarkIndexes: number[] = [];
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /** How often the signed-in view is opened before it is audited (see auditView). */
@@ -117,6 +122,7 @@ async function audit(name: string, page: Page, url: string, preset: Config, flag
     const result = await navigation(page, url, { config: preset, flags });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`${name}: ${result.lhr.runtimeError.message}`);
+    benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
     if (run === 0) {
       if (DEBUG) console.log(`bench:lighthouse ${name} warm-up: ${JSON.stringify(figures(result))}`);
       continue;
@@ -322,5 +328,6 @@ console.log(
 const landing = figure('landing_mobile');
 const view = figure('view_mobile');
 console.log(
-  `bench:lighthouse landing_mobile=${shown(landing.performance)} landing_lcp_ms=${shown(landing.lcpMs)} landing_tbt_ms=${shown(landing.tbtMs)} view_mobile=${shown(view.performance)} view_lcp_ms=${shown(view.lcpMs)} view_tbt_ms=${shown(view.tbtMs)}`,
+  `bench:lighthouse landing_mobile=${shown(landing.performance)} landing_lcp_ms=${shown(landing.lcpMs)} landing_tbt_ms=${shown(landing.tbtMs)} view_mobile=${shown(view.performance)} view_lcp_ms=${shown(view.lcpMs)} view_tbt_ms=${shown(view.tbtMs)} ${cpuRef.figure}`,
 );
+console.log(`bench:lighthouse ${lighthouseCalibration(benchmarkIndexes)}`);

@@ -28,7 +28,9 @@ export type ValidationMessage =
   /** Beyond the fifteen historical messages of docs/requirements.md, "Validation messages": a date, a yes/no value, an IP address another row already holds (named). */
   | { key: 'date' }
   | { key: 'boolean' }
-  | { key: 'ipInUse'; row: string };
+  | { key: 'ipInUse'; row: string }
+  /** A document id Firestore refuses: `.`, `..` or `__…__`. */
+  | { key: 'reservedId' };
 
 export type Validator = (value: string) => ValidationMessage | null;
 
@@ -60,6 +62,9 @@ export const integer = test(/^-?\d+$/, { key: 'integer' });
 export const decimal = test(/^-?(\d+\.?\d*|\.\d+)$/, { key: 'float' });
 export const optionalNumber: Validator = (value) =>
   value === '' || /^-?(\d+\.?\d*|\.\d+)$/.test(value) ? null : { key: 'float' };
+/** Ids Firestore refuses (they pass the emulator and fail once deployed): `.`, `..` and `__…__`. */
+export const notReserved: Validator = (value) =>
+  value === '.' || value === '..' || /^__.*__$/.test(value) ? { key: 'reservedId' } : null;
 export const required: Validator = (value) => (value.trim() === '' ? { key: 'required' } : null);
 export const mac: Validator = (value) => (isValidMac(value) ? null : { key: 'mac' });
 

@@ -785,10 +785,12 @@ describe('grading by the threshold manager’s rules', () => {
         {
           tdId: 'NOKIA',
           variantName: 'Nokia',
+          variantNameFr: 'Nokia',
           technology: 'GPON',
           identifier: null,
           variants: ['nokia g-010g-q'],
           description: null,
+          descriptionFr: null,
           insertDate: null,
           updateDate: null,
           updatedBy: null,

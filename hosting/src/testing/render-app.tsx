@@ -86,8 +86,12 @@ export async function renderApp(ui: ReactElement, options: RenderAppOptions = {}
   );
   const result = render(ui, { wrapper });
   if (user !== 'checking')
-    await waitFor(() => {
-      if (!settled) throw new Error('The session has not settled');
-    });
+    // A busy machine (a shared 2-core runner) takes longer than waitFor's default second.
+    await waitFor(
+      () => {
+        if (!settled) throw new Error('The session has not settled');
+      },
+      { timeout: 10_000 },
+    );
   return { ...result, api, history: location.history, navigate: location.navigate };
 }

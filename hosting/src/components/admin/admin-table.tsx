@@ -55,6 +55,8 @@ export interface AdminTableProps<R extends GridValidRowModel & { id: string }> {
   flagged?: ReadonlyMap<string, number>;
   /** The table's height; by default it fills the screen. */
   height?: number | string;
+  /** Columns hidden at first (the CSV export carries them; the columns menu shows them). */
+  hiddenColumns?: readonly string[];
   testId: string;
 }
 
@@ -85,6 +87,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
   selectedId,
   flagged,
   height = 'max(420px, calc(100vh - 300px))',
+  hiddenColumns,
   testId,
 }: AdminTableProps<R>) {
   const { t } = useTranslation();
@@ -164,7 +167,14 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
             columns={editable || historyPath ? [actionColumn, ...columns] : [...columns]}
             loading={loading}
             showToolbar
-            initialState={{ pagination: { paginationModel: { pageSize: PAGE_SIZES[0]! } } }}
+            initialState={{
+              pagination: { paginationModel: { pageSize: PAGE_SIZES[0]! } },
+              ...(hiddenColumns && {
+                columns: {
+                  columnVisibilityModel: Object.fromEntries(hiddenColumns.map((field) => [field, false])),
+                },
+              }),
+            }}
             pageSizeOptions={PAGE_SIZES}
             {...(filterModel ? { filterModel } : {})}
             onFilterModelChange={onFilterModelChange}

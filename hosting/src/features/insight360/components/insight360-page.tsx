@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, useParams } from 'wouter';
 import { formatMac, normalizeMac } from '@insight/common/mac';
 import { rememberLookup } from '../../../hooks/use-recent-lookups';
+import { titleOf, useDocumentTitle } from '../../../lib/document-title';
 import { isSlowConnection } from '../../../lib/lazy-page';
 import { useAuth } from '../../../providers/auth-provider';
 import { usePreferences } from '../../../providers/preferences-provider';
@@ -132,12 +133,17 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
  * page stays responsive while a burst of answers is drawn).
  */
 function DeviceView({ mac }: { mac: string }) {
-  const { i18n } = useTranslation('insight360');
+  const { t, i18n } = useTranslation('insight360');
   const sections = useViewSections(mac, i18n.language === 'fr' ? 'fr' : 'en');
   const links = useExternalLinks();
   const playbook = usePlaybook();
   const looks = useLooks(mac);
   const { customer, wan, lan, voice, bc, neighbourhood } = sections;
+  // Tabs of several views tell their devices and customers apart (docs/requirements.md, "Page titles").
+  useDocumentTitle(
+    titleOf(formatMac(mac), customer.data?.data.name.line1, t('titles.insight360', { ns: 'common' })),
+    1,
+  );
   const snapshot = useMemo(
     () => ({ sections, links, playbook, looksAnswered: !looks.isLoading }),
     // The SWR objects change identity on every render; their state is what matters.

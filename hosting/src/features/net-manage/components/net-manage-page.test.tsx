@@ -5,7 +5,7 @@ import { NETWORK_COLLECTIONS } from '@insight/common/network';
 import admin from '../../../locales/en/admin.json';
 import common from '../../../locales/en/common.json';
 import frCommon from '../../../locales/fr/common.json';
-import { fail, type Reply } from '../../../testing/fake-api';
+import { fail, ok, type Reply } from '../../../testing/fake-api';
 import { fakeWrites, Timestamp } from '../../../testing/fake-firebase';
 import { renderApp } from '../../../testing/render-app';
 import NetManagePage from './net-manage-page';
@@ -211,13 +211,20 @@ describe('NetManagePage', () => {
     expect(api.called('DELETE', '/admin/headEnd/ON-OTT-01')).toHaveLength(1);
   });
 
-  it('when the kept count says CMTS rows use the entry, then the dependents dialog opens without asking the server', async () => {
-    const { api } = await renderApp(<NetManagePage child="head-end" />, { firestore: lists });
+  it('when the kept count says CMTS rows use the entry, then the server is asked and the dependents dialog shows its count', async () => {
+    const { api } = await renderApp(<NetManagePage child="head-end" />, {
+      firestore: lists,
+      api: { 'GET /admin/headEnd/ON-OTT-01/dependents': ok({ dependents: [{ list: 'cmts', count: 3 }] }) },
+    });
     await userEvent.click(within(await rowOf('ON-OTT-01')).getByTestId('row-delete'));
     expect((await screen.findByTestId('dependents-count')).textContent).toBe(
-      admin.netManage.totalInCmts.replace('{{num}}', '1'),
+      admin.netManage.totalInCmts.replace('{{num}}', '3'),
     );
-    expect(api.calls.filter((call) => call.path.startsWith('/admin/'))).toEqual([]);
+    expect(
+      api.calls
+        .filter((call) => call.path.startsWith('/admin/'))
+        .map((call) => `${call.method} ${call.path}`),
+    ).toEqual(['GET /admin/headEnd/ON-OTT-01/dependents']);
   });
 
   it('when an operation user opens a list, then there is no Recount; engineering has it', async () => {

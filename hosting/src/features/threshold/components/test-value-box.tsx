@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Alert, Box, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { TECHNOLOGIES, type Parameter, type Technology } from '@insight/common/threshold';
+import {
+  definitionName,
+  TECHNOLOGIES,
+  variantLabel,
+  type Parameter,
+  type Technology,
+} from '@insight/common/threshold';
+import { useDataText } from '../../../hooks/use-data-text';
 import { gradeValue } from '@insight/common/threshold-grading';
 import type { ThresholdLists } from '../api/threshold-lists';
 import { GradeResult } from './grade-result';
@@ -22,6 +29,7 @@ export function TestValueBox({
   onType(value: string): void;
 }) {
   const { t } = useTranslation('admin');
+  const dataText = useDataText();
   const [definitionId, setDefinitionId] = useState('');
   const [technology, setTechnology] = useState<Technology>('GPON');
   const [variantId, setVariantId] = useState('');
@@ -65,7 +73,7 @@ export function TestValueBox({
         >
           {lists.definitions.rows.map((row) => (
             <MenuItem key={row.id} value={row.id}>
-              {row.name}
+              {dataText(definitionName(row))}
             </MenuItem>
           ))}
         </TextField>
@@ -96,7 +104,7 @@ export function TestValueBox({
           <MenuItem value="">{t('threshold.test.variantAuto')}</MenuItem>
           {variants.map((row) => (
             <MenuItem key={row.id} value={row.id}>
-              {row.variantName}
+              {dataText(variantLabel(row))}
             </MenuItem>
           ))}
         </TextField>
