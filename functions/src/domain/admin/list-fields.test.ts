@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
-<<<<<<< HEAD
-import { parseListFields, requireFrenchOnCreate } from './list-fields';
-=======
-import { mergeImportRow, parseListFields } from './list-fields';
->>>>>>> issue-32
+import { mergeImportRow, parseListFields, requireFrenchOnCreate } from './list-fields';
 
 const rule = {
   tdId: 'R1',

@@ -15,18 +15,12 @@ import {
 import { playbookFieldsSchema } from '@insight/common/diagnosis-playbook';
 import {
   definitionFieldsSchema,
-<<<<<<< HEAD
   frenchRequired,
-  ruleFieldsSchema,
-  variantFieldsSchema,
-} from '@insight/common/threshold';
-import { encodeMessage } from '@insight/common/validators';
-=======
   ruleFieldsSchema,
   ruleShapeSchema,
   variantFieldsSchema,
 } from '@insight/common/threshold';
->>>>>>> issue-32
+import { encodeMessage } from '@insight/common/validators';
 import { AppError } from '../../lib/app-error';
 
 /** Each list's fields one by one (a rule's without the checks across them): the columns an import may carry. */

@@ -5,6 +5,7 @@
 import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { ADMIN_LISTS, type AdminListId } from '@insight/common/admin-lists';
 import type { Actor } from '../../../domain/admin/admin-store';
+import { requireFrenchOnCreate } from '../../../domain/admin/list-fields';
 import { checkRow } from './checks';
 import { inTransaction, lockRef, rowRef, type StoreContext } from './transactions';
 
@@ -26,6 +27,7 @@ export async function saveRow(
     async (tx) => {
       const current = await tx.get(ref);
       const fields = typeof fieldsOf === 'function' ? fieldsOf(current) : fieldsOf;
+      if (!current.exists) requireFrenchOnCreate(list, fields);
       const locks = await checkRow(ctx, tx, list, id, fields, current);
       for (const key of locks) tx.set(lockRef(ctx, key), { at: FieldValue.serverTimestamp() });
       tx.set(

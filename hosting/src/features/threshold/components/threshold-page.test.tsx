@@ -160,7 +160,6 @@ describe('ThresholdPage', () => {
     );
   });
 
-<<<<<<< HEAD
   it('when engineering opens the definitions in French, then the names are French and a row without French shows its English, flagged as untranslated', async () => {
     const untranslated = byId(
       seed.definitions.map((row) =>
@@ -209,10 +208,7 @@ describe('ThresholdPage', () => {
     expect(screen.queryByTestId('untranslated')).toBeNull();
   });
 
-  it('when a definition’s kept count says rules use it, then its delete opens the in-use dialog without asking the server', async () => {
-=======
   it('when a definition’s kept count says rules use it, then the server is asked and the in-use dialog shows its count, not the kept one', async () => {
->>>>>>> issue-32
     const { api } = await renderApp(<ThresholdPage child="definitions" />, {
       path: '/threshold/definitions',
       firestore: lists(byId(seed.rules), counted(5)),
