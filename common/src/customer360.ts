@@ -9,7 +9,14 @@ import { optionalTimestamp } from './network';
 import type { Grading } from './threshold';
 import type { BirthCertificate } from './upstream/birth-certificate';
 import type { TelephonySubscriber } from './upstream/telephony';
-import type { OnuDetails, OnuFirmware, OnuRegistration, OnuState, ProvisioningStatus } from './upstream/wan';
+import {
+  OLT_NAME,
+  type OnuDetails,
+  type OnuFirmware,
+  type OnuRegistration,
+  type OnuState,
+  type ProvisioningStatus,
+} from './upstream/wan';
 
 export { SECTIONS, type Section };
 
@@ -314,3 +321,11 @@ export function regenerationMethod(lastCertificateTs: string | null, now: number
   if (!lastCertificateTs) return 'PUT';
   return now - Date.parse(lastCertificateTs) > REGENERATION_PUT_AFTER_MS ? 'PUT' : 'POST';
 }
+
+/** The port page's address: an OLT name and shelf, slot and port (checked the same way on both sides). */
+export const ponPortAddressSchema = z.object({
+  olt: z.string().regex(OLT_NAME),
+  shelf: z.string().regex(/^\d{1,2}$/),
+  slot: z.string().regex(/^\d{1,2}$/),
+  port: z.string().regex(/^\d{1,2}$/),
+});

@@ -118,11 +118,3 @@ export const PON_PORT = /^(\d{1,2})\/(\d{1,2})\/(\d{1,2})$/;
 
 export type PonPortOnu = z.infer<typeof ponPortOnuSchema>;
 export type PonPortListing = z.infer<typeof ponPortListingSchema>;
-
-/** The port page's address: an OLT name and shelf, slot and port (checked the same way on both sides). */
-export const ponPortAddressSchema = z.object({
-  olt: z.string().regex(OLT_NAME),
-  shelf: z.string().regex(/^\d{1,2}$/),
-  slot: z.string().regex(/^\d{1,2}$/),
-  port: z.string().regex(/^\d{1,2}$/),
-});

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { z } from 'zod';
-import { ponPortAddressSchema } from '@insight/common/upstream/wan';
+import { ponPortAddressSchema } from '@insight/common/customer360';
 import type { ThresholdSource } from '../../domain/grading/threshold-source';
 import type { UpstreamCalls } from '../../domain/upstream-calls';
 import { getPort } from '../../domain/wan/get-neighbourhood';

@@ -6,7 +6,7 @@
 import { Alert, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
-import { ponPortAddressSchema } from '@insight/common/upstream/wan';
+import { ponPortAddressSchema } from '@insight/common/customer360';
 import { SectionCard } from '../../../components/section-card';
 import { usePort } from '../api/port';
 import { PortOnus } from './neighbourhood-panel';
