@@ -76,6 +76,13 @@ export function ExperienceScore({
         )}
         aria-label={`${label}. ${t(`diagnosis.confidence.${confidence.level}`)}. ${reasonText}`}
         color={score >= 5 ? 'success' : score >= 4 ? 'default' : score >= 3 ? 'warning' : 'error'}
+        // On a phone the score and its confidence wrap rather than run out of the card.
+        sx={{
+          maxWidth: '100%',
+          height: 'auto',
+          minHeight: 32,
+          '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
+        }}
         variant={score >= 4 ? 'outlined' : 'filled'}
         icon={score >= 5 ? <CheckCircleIcon /> : score >= 3 ? <WarningIcon /> : <ErrorIcon />}
       />

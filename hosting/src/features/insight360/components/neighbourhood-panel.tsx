@@ -112,7 +112,11 @@ export function PortOnus({ onus, port }: Pick<NeighbourhoodSection, 'onus' | 'po
                   label={
                     onu.status === 'online'
                       ? t('neighbourhood.online')
-                      : `${t('neighbourhood.offline')}${onu.lastDownCause ? `: ${t(`neighbourhood.cause.${onu.lastDownCause}`)}` : ''}`
+                      : onu.lastDownCause
+                        ? t('neighbourhood.offlineBecause', {
+                            cause: t(`neighbourhood.cause.${onu.lastDownCause}`),
+                          })
+                        : t('neighbourhood.offline')
                   }
                 />
               </TableCell>
