@@ -28,6 +28,8 @@ const ENDPOINTS: Array<{ method: 'get' | 'post'; path: string; capability: Capab
   { method: 'get', path: `/api/360/${MAC}/lan`, capability: 'view360' },
   { method: 'get', path: `/api/360/${MAC}/voice`, capability: 'view360' },
   { method: 'get', path: `/api/360/${MAC}/birth-certificates`, capability: 'view360' },
+  { method: 'get', path: `/api/360/${MAC}/neighbourhood`, capability: 'view360' },
+  { method: 'get', path: '/api/ports/OLT-OTT-1/1/1/1', capability: 'portView' },
   { method: 'post', path: `/api/360/${MAC}/reset`, capability: 'deviceReset' },
   {
     method: 'post',
@@ -580,7 +582,14 @@ describe('streamed 360 view', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('application/x-ndjson');
     const bySection = Object.fromEntries(lines(res.body as string).map((line) => [line.section, line]));
-    expect(Object.keys(bySection).sort()).toEqual(['birth-certificates', 'customer', 'lan', 'voice', 'wan']);
+    expect(Object.keys(bySection).sort()).toEqual([
+      'birth-certificates',
+      'customer',
+      'lan',
+      'neighbourhood',
+      'voice',
+      'wan',
+    ]);
     expect(bySection.lan!.status).toBe(502);
     expect(bySection.lan!.body.error!.code).toBe('upstream_error');
     expect(bySection.customer!.status).toBe(200);
@@ -627,7 +636,7 @@ describe('streamed 360 view', () => {
           text.on('error', reject);
         });
         // Every section but the LAN arrives while the LAN is still held (a buffered answer would time out).
-        await expect.poll(() => received.length, { timeout: 5_000 }).toBe(4);
+        await expect.poll(() => received.length, { timeout: 5_000 }).toBe(5);
         expect(received).not.toContain('lan');
         releaseLan();
         await ended;

@@ -13,10 +13,8 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@insight/common/mac';
 import { can, type RoleKey } from '@insight/common/roles';
-import type { Diagnosis, Finding, Severity } from '@insight/common/diagnosis';
+import { INPUT_SECTIONS, type Diagnosis, type Finding, type Severity } from '@insight/common/diagnosis';
 import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook';
-import { fillPlaybookText } from '@insight/common/diagnosis-playbook-defaults';
-import { spokenDuration } from '@insight/common/duration';
 import { OperationDialogOnDemand as OperationDialog } from '../../../components/on-demand';
 import { useGradeReason } from '../../../components/grade-chip';
 import { Hint } from '../../../components/hint';
@@ -27,6 +25,8 @@ import { useRecordDone } from '../hooks/use-operations-done';
 import { ResetAction } from './reset-action';
 import { FINDINGS_ID } from './skip-links';
 import type { TabKey } from './tab-keys';
+import { textsOf, useCodeWords, useGapText, useLanguage } from './finding-texts';
+import { CopyTicketButton, useTicketNote } from './ticket-note';
 
 const ICONS: Record<Severity, React.ReactNode> = {
   fail: <ErrorIcon color="error" fontSize="small" />,
@@ -39,66 +39,49 @@ const BORDER: Record<Severity, string> = {
   unknown: 'text.secondary',
 };
 
-type Language = 'en' | 'fr';
-const textsOf = (entry: PlaybookEntry | undefined, language: Language, values: Finding['values']) => {
-  if (!entry) return null;
-  // "{hours} h" in a text written before durations were spoken: the duration brings its own unit.
-  const fill = (text: string) => fillPlaybookText(text.replace(/\{hours\} h\b/g, '{hours}'), values);
-  return language === 'fr'
-    ? { title: fill(entry.titleFr), cause: fill(entry.causeFr), step: fill(entry.stepFr) }
-    : { title: fill(entry.titleEn), cause: fill(entry.causeEn), step: fill(entry.stepEn) };
-};
-
-/**
- * A finding's values as its texts say them: a section's error code in words (never 'upstream_error' in a
- * title), a number of hours as a spoken duration ("about 280 days", not "6728 h").
- */
-function useCodeWords() {
-  const { t, i18n } = useTranslation('insight360');
-  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
-  return (values: Finding['values']): Finding['values'] => ({
-    ...values,
-    ...(typeof values.code === 'string'
-      ? {
-          code: t(`diagnosis.codeWords.${values.code}` as 'diagnosis.codeWords.other', {
-            defaultValue: t('diagnosis.codeWords.other'),
-          }),
-        }
-      : {}),
-    ...(typeof values.hours === 'number'
-      ? { hours: spokenDuration(values.hours * 3_600_000, language) }
-      : {}),
-  });
-}
-
-/** The score as a word and a number, with its reasons (what took points off) on hover and focus. */
 export function ExperienceScore({
   diagnosis,
   playbook,
 }: {
-  diagnosis: Pick<Diagnosis, 'score' | 'findings'>;
+  diagnosis: Pick<Diagnosis, 'score' | 'findings' | 'confidence'>;
   playbook: Playbook;
 }) {
-  const { t, i18n } = useTranslation('insight360');
-  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
+  const { t } = useTranslation('insight360');
+  const language = useLanguage();
+  const gapText = useGapText();
   const withCodeWords = useCodeWords();
-  const { score, findings } = diagnosis;
+  const { score, findings, confidence } = diagnosis;
   if (score === null) return null;
-  const reasons = findings.map(
-    (finding) =>
-      `−${finding.penalty} ${textsOf(playbook[finding.key], language, withCodeWords(finding.values))?.title ?? finding.key}`,
-  );
+  const title = (finding: Finding) =>
+    textsOf(playbook[finding.key], language, withCodeWords(finding.values))?.title ?? finding.key;
+  const reasons = [
+    ...findings
+      .filter((finding) => finding.penalty > 0)
+      .map((finding) => `−${finding.penalty} ${title(finding)}`),
+    ...confidence.gaps.map((gap) => t('diagnosis.confidenceReason', { gap: gapText(gap) })),
+  ];
   const label = t('diagnosis.score', { score });
+  const gaps = confidence.gaps.map(gapText);
   const reasonText = reasons.length > 0 ? reasons.join(' · ') : t('diagnosis.scorePerfect');
   return (
     <Hint title={reasonText}>
       <Chip
         data-testid="experience-score"
         data-score={score}
+        data-confidence={confidence.level}
         tabIndex={0}
-        label={`${label} — ${t(`diagnosis.scoreWord.${score}` as 'diagnosis.scoreWord.5')}`}
-        aria-label={`${label}. ${reasonText}`}
+        label={[`${label} — ${t(`diagnosis.scoreWord.${score}` as 'diagnosis.scoreWord.5')}`, ...gaps].join(
+          ' · ',
+        )}
+        aria-label={`${label}. ${t(`diagnosis.confidence.${confidence.level}`)}. ${reasonText}`}
         color={score >= 5 ? 'success' : score >= 4 ? 'default' : score >= 3 ? 'warning' : 'error'}
+        // On a phone the score and its confidence wrap rather than run out of the card.
+        sx={{
+          maxWidth: '100%',
+          height: 'auto',
+          minHeight: 32,
+          '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
+        }}
         variant={score >= 4 ? 'outlined' : 'filled'}
         icon={score >= 5 ? <CheckCircleIcon /> : score >= 3 ? <WarningIcon /> : <ErrorIcon />}
       />
@@ -119,8 +102,8 @@ function FindingAction({
   roles: readonly RoleKey[];
   sections: ViewSections;
 }) {
-  const { t, i18n } = useTranslation('insight360');
-  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
+  const { t } = useTranslation('insight360');
+  const language = useLanguage();
   const [open, setOpen] = useState(false);
   const regenerate = useOperation(useRegenerateCertificate(mac, language));
   const recordDone = useRecordDone(mac);
@@ -178,12 +161,13 @@ export interface FindingsListProps {
 }
 
 export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpenTab }: FindingsListProps) {
-  const { t, i18n } = useTranslation('insight360');
-  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
+  const { t } = useTranslation('insight360');
+  const language = useLanguage();
   const gradeReason = useGradeReason();
   const withCodeWords = useCodeWords();
+  const ticketNote = useTicketNote(playbook);
   const { findings, pending } = diagnosis;
-  const total = 5;
+  const total = Object.keys(INPUT_SECTIONS).length;
   const loading = pending.length === total;
   const healthy = pending.length === 0 && findings.length === 0;
 
@@ -206,7 +190,22 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
         <Typography id="findings-title" variant="h6" component="h2">
           {t('diagnosis.title')}
         </Typography>
-        <ExperienceScore diagnosis={diagnosis} playbook={playbook} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+          <ExperienceScore diagnosis={diagnosis} playbook={playbook} />
+          {!loading && (
+            <CopyTicketButton
+              note={() =>
+                ticketNote({
+                  mac,
+                  account: sections.customer.data?.data.customerAccount ?? null,
+                  at: new Date(),
+                  diagnosis,
+                  neighbourhood: sections.neighbourhood.data?.data ?? null,
+                })
+              }
+            />
+          )}
+        </Stack>
       </Stack>
       {healthy && (
         <Alert

@@ -141,7 +141,7 @@ function DeviceView({ mac }: { mac: string }) {
   const links = useExternalLinks();
   const playbook = usePlaybook();
   const looks = useLooks(mac);
-  const { customer, wan, lan, voice, bc } = sections;
+  const { customer, wan, lan, voice, bc, neighbourhood } = sections;
   // Tabs of several views tell their devices and customers apart (docs/requirements.md, "Page titles").
   useDocumentTitle(
     titleOf(formatMac(mac), customer.data?.data.name.line1, t('titles.insight360', { ns: 'common' })),
@@ -172,6 +172,10 @@ function DeviceView({ mac }: { mac: string }) {
       bc.error,
       bc.isLoading,
       bc.isValidating,
+      neighbourhood.data,
+      neighbourhood.error,
+      neighbourhood.isLoading,
+      neighbourhood.isValidating,
       links.data,
       links.error,
       playbook,
@@ -204,8 +208,8 @@ const ViewBody = memo(function ViewBody({ mac, sections, links, playbook, looksA
   // Looks stored from this moment on are this view's own (the API stores one after its answer).
   const [openedAt] = useState(() => Date.now());
 
-  const strip = useStripEntries(sections);
   const diagnosis = useDiagnosis(sections);
+  const strip = useStripEntries(diagnosis.input, diagnosis, playbook);
   const stage = useRevealStage(sections, looksAnswered);
   const [tab, setTab] = useTabParam(TAB_KEYS);
 
