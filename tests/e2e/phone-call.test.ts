@@ -86,7 +86,7 @@ describe('a call, as the staff work it', () => {
   it('when "-28,5" is typed in French Test a value, then a rule grades it', async () => {
     const page = await browser.newPage();
     await signInFast(page, await userWith('engineering', ['engineering']));
-    await page.goto('/fr/threshold/rules');
+    await page.goto('/fr/threshold');
     await page.getByTestId('test-value').fill('-28,5');
     await page.getByTestId('test-reason').waitFor();
     expect(await page.getByTestId('test-result').textContent()).toContain('−28,5');
@@ -135,7 +135,7 @@ describe('a call, as the staff work it', () => {
         ['view', `/i/mac/${device!.mac}`],
         ['unknown', '/i/mac/0A0B0C0D0E0F'],
         ['cmts', '/net-manage'],
-        ['threshold', '/threshold/rules'],
+        ['threshold', '/threshold'],
         ['onu-stage', '/onu-stage'],
         ['home', '/'],
       ] as const;
