@@ -158,10 +158,16 @@ describe('a call, as the staff work it', () => {
               if (name === 'view' || name === 'unknown') await waitForView(page);
               if (name === 'threshold') await page.getByTestId('test-value').fill(prefix ? '-28,5' : '-28.5');
               await page.waitForTimeout(1_500);
-              await page.screenshot({
-                path: path.join(SHOTS, `${name}-${width}-${prefix ? 'fr' : 'en'}-${mode}.png`),
-                fullPage: width === 390 && name !== 'onu-stage',
-              });
+              const file = `${name}-${width}-${prefix ? 'fr' : 'en'}-${mode}`;
+              await page.screenshot({ path: path.join(SHOTS, `${file}.png`) });
+              // The view's birth certificate tab: its two verdicts.
+              if (name === 'view') {
+                await page.goto(`${prefix}${route}?tab=bc`);
+                await waitForView(page);
+                await page.getByTestId('bc-today').first().scrollIntoViewIfNeeded();
+                await page.waitForTimeout(500);
+                await page.screenshot({ path: path.join(SHOTS, `${file}-bc.png`) });
+              }
             }
           }
     },
