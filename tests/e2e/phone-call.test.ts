@@ -86,7 +86,7 @@ describe('a call, as the staff work it', () => {
   it('when "-28,5" is typed in French Test a value, then a rule grades it', async () => {
     const page = await browser.newPage();
     await signInFast(page, await userWith('engineering', ['engineering']));
-    await page.goto('/fr/threshold/rules');
+    await page.goto('/fr/threshold');
     await page.getByTestId('test-value').fill('-28,5');
     await page.getByTestId('test-reason').waitFor();
     expect(await page.getByTestId('test-result').textContent()).toContain('−28,5');
@@ -135,7 +135,7 @@ describe('a call, as the staff work it', () => {
         ['view', `/i/mac/${device!.mac}`],
         ['unknown', '/i/mac/0A0B0C0D0E0F'],
         ['cmts', '/net-manage'],
-        ['threshold', '/threshold/rules'],
+        ['threshold', '/threshold'],
         ['onu-stage', '/onu-stage'],
         ['home', '/'],
       ] as const;
@@ -158,10 +158,16 @@ describe('a call, as the staff work it', () => {
               if (name === 'view' || name === 'unknown') await waitForView(page);
               if (name === 'threshold') await page.getByTestId('test-value').fill(prefix ? '-28,5' : '-28.5');
               await page.waitForTimeout(1_500);
-              await page.screenshot({
-                path: path.join(SHOTS, `${name}-${width}-${prefix ? 'fr' : 'en'}-${mode}.png`),
-                fullPage: width === 390 && name !== 'onu-stage',
-              });
+              const file = `${name}-${width}-${prefix ? 'fr' : 'en'}-${mode}`;
+              await page.screenshot({ path: path.join(SHOTS, `${file}.png`) });
+              // The view's birth certificate tab: its two verdicts.
+              if (name === 'view') {
+                await page.goto(`${prefix}${route}?tab=bc`);
+                await waitForView(page);
+                await page.getByTestId('bc-today').first().scrollIntoViewIfNeeded();
+                await page.waitForTimeout(500);
+                await page.screenshot({ path: path.join(SHOTS, `${file}-bc.png`) });
+              }
             }
           }
     },
