@@ -211,7 +211,14 @@ export interface BirthCertificateGrades {
 }
 
 /** Device reset. */
-export const resetRequestSchema = z.object({}).strict();
+/** `repeat`: the agent was told of a reset sent a moment ago (RESET_REPEAT_WINDOW_MS) and asks again. */
+export const resetRequestSchema = z.object({ repeat: z.boolean().optional() }).strict();
+export type ResetRequest = z.infer<typeof resetRequestSchema>;
+
+/** A second reset within this window is refused (409) until the agent confirms it, told when the first went out. */
+export const RESET_REPEAT_WINDOW_MS = 10 * 60_000;
+/** How long after a reset the ONU is back in service (restart and ranging), as said to the customer. */
+export const RESET_BACK_SECONDS = 120;
 
 /** Voice operations on one port (same schema on the API and in the web forms). */
 export const voiceOperationSchema = z.discriminatedUnion('operation', [
@@ -256,6 +263,18 @@ export type SendSmsRequest = z.input<typeof sendSmsRequestSchema>;
 export interface OperationResult {
   status: 'sent';
   requestId: string;
+}
+/** A reset also says when it went out, who sent it, and when the device is expected back. */
+export interface ResetResult extends OperationResult {
+  sentAt: string;
+  sentBy: string | null;
+  expectedBackSeconds: number;
+}
+/** The details of the 409 answered to a reset within RESET_REPEAT_WINDOW_MS of the last one. */
+export interface RecentResetDetails {
+  kind: 'recentReset';
+  at: string;
+  by: string | null;
 }
 export interface RegenerateResult {
   status: 'sent';

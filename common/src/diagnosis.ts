@@ -451,6 +451,11 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
     // The neighbourhood matters only beside a link fault: its failure is reported there.
     if (state.status === 'error' && key !== 'port') findings.push(sectionFailure(key, state.code));
   }
+  // No customer is known for this MAC: that is the one finding that matters (the device sections'
+  // failures follow from it), with no score and nothing left to wait for.
+  const unknownMac = findings.find((item) => item.key === 'macNotFound');
+  if (unknownMac)
+    return { findings: [unknownMac], score: null, confidence: confidenceOf([unknownMac]), pending: [] };
   const wan = input.wan.status === 'ok' ? input.wan.data : null;
   let fibreFine: boolean | null = null;
   if (wan) {

@@ -17,6 +17,7 @@ import {
   storedTime,
   alphanumericSpaces,
   decimal,
+  parseDecimal,
   encodeMessage,
   maxLength,
   minLength,
@@ -82,7 +83,7 @@ const bound = z
       ? null
       : typeof value === 'number'
         ? value
-        : Number(value),
+        : parseDecimal(value),
   );
 
 const idSchema = text(required, alphanumericBrackets, notReserved, maxLength(THRESHOLD_LIMITS.id));

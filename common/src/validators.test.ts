@@ -59,3 +59,18 @@ describe('validators (docs/requirements.md, "Validation messages")', () => {
     expect(idSchema.safeParse('__H').success).toBe(true);
   });
 });
+
+describe('parseDecimal', () => {
+  it.each([
+    ['-28,5', -28.5],
+    ['−28,5', -28.5],
+    [' -28.5 ', -28.5],
+    ['12', 12],
+    ['1 234,5', 1234.5],
+  ])('when %j is typed, then it reads %d', (text, value) => {
+    expect(v.parseDecimal(text)).toBe(value);
+  });
+  it.each(['abc', '', '1,2,3', '--1', '1.2.3'])('when %j is typed, then it is not a number', (text) => {
+    expect(v.parseDecimal(text)).toBeNull();
+  });
+});

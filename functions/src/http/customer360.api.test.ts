@@ -303,7 +303,13 @@ describe('operations', () => {
     const { as, upstream, audit } = setup();
     const res = await as(['support2']).post(`/api/360/aa:bb:cc:dd:ee:ff/reset`);
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ status: 'sent', requestId: 'r1' });
+    expect(res.body).toEqual({
+      status: 'sent',
+      requestId: 'r1',
+      sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      sentBy: 'u1@insight.test',
+      expectedBackSeconds: 120,
+    });
     expect(upstream.called(`${ONU}/action`)[0]!.body).toEqual({ action: 'reset' });
     expect(audit.records).toEqual([
       expect.objectContaining({
@@ -314,6 +320,27 @@ describe('operations', () => {
         customerAccountNumber: expect.any(String),
       }),
     ]);
+  });
+  it('when a second reset follows the first within minutes (another agent), then it is refused with when and by whom, and goes out once asked again', async () => {
+    const { as, upstream, audit } = setup();
+    expect((await as(['support2']).post(`/api/360/${MAC}/reset`)).status).toBe(202);
+    const again = await as(['operation']).post(`/api/360/${MAC}/reset`);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({
+      code: 'conflict',
+      details: { kind: 'recentReset', by: 'u1@insight.test', at: expect.any(String) },
+    });
+    expect(upstream.called(`${ONU}/action`)).toHaveLength(1);
+    expect(audit.records).toHaveLength(1);
+    const confirmed = await as(['operation']).post(`/api/360/${MAC}/reset`, { repeat: true });
+    expect(confirmed.status).toBe(202);
+    expect(upstream.called(`${ONU}/action`)).toHaveLength(2);
+  });
+  it('when the last reset failed, then the next one is not held back', async () => {
+    const { as, audit } = setup({ [`POST ${ONU}/action`]: { status: 500, body: {} } });
+    expect((await as().post(`/api/360/${MAC}/reset`)).status).toBe(502);
+    expect((await as().post(`/api/360/${MAC}/reset`)).status).toBe(502);
+    expect(audit.records).toHaveLength(2);
   });
   it('when the reset fails upstream, then it answers 502 and still writes exactly one (failed) audit record', async () => {
     const { as, audit } = setup({ [`POST ${ONU}/action`]: { status: 500, body: {} } });

@@ -17,6 +17,8 @@ export class HttpError extends Error {
     readonly path?: string,
     /** What a refused write says (`error.details` of a 409 conflict), when the caller parsed it. */
     readonly details?: ConflictDetails,
+    /** `error.details` as answered, for the callers whose details are not an admin conflict. */
+    readonly rawDetails?: unknown,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -167,6 +169,7 @@ export async function apiFetch<T>(
       message,
       typeof body?.error?.path === 'string' ? body.error.path : undefined,
       details,
+      body?.error?.details,
     );
   }
   return body as T;

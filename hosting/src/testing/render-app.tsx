@@ -86,7 +86,7 @@ export async function renderApp(ui: ReactElement, options: RenderAppOptions = {}
   );
   const result = render(ui, { wrapper });
   if (user !== 'checking')
-    // A busy machine (a shared 2-core runner) takes longer than waitFor's default second.
+    // A busy machine (six suites on two cores) can take seconds to settle a session.
     await waitFor(
       () => {
         if (!settled) throw new Error('The session has not settled');

@@ -143,8 +143,8 @@ export function customer360Router(
   });
 
   router.post('/360/:mac/reset', requireCapability('deviceReset'), validateMac, async (req, res) => {
-    parseWith(resetRequestSchema, req.body ?? {});
-    res.status(202).json(await resetDevice(operations, actor(res), macOf(res), idempotencyKey(req)));
+    const request = parseWith(resetRequestSchema, req.body ?? {});
+    res.status(202).json(await resetDevice(operations, actor(res), macOf(res), request, idempotencyKey(req)));
   });
   router.post('/360/:mac/voice/ports/:port', requireCapability('voiceOps'), validateMac, async (req, res) => {
     const port = parseWith(portParam, req.params.port);

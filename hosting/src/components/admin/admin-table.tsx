@@ -13,6 +13,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
+import { FoldedNotice } from '../folded-notice';
 import { gridCsvOptions } from '../../lib/grid-csv';
 import { useGridLocaleText } from '../../lib/grid-locale';
 import { PortalDataGrid } from '../portal-data-grid';
@@ -150,9 +151,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
         </Stack>
       )}
       {!canWrite && (
-        <Alert severity="info" data-testid={`${testId}-read-only`}>
-          {t('adminKit.readOnly')}
-        </Alert>
+        <FoldedNotice testId={`${testId}-read-only`}>{t('adminKit.readOnly')}</FoldedNotice>
       )}
       {invalid > 0 && <Alert severity="warning">{t('adminKit.invalidRows', { count: invalid })}</Alert>}
       {error ? (

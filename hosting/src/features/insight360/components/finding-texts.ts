@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConfidenceGap, Finding } from '@insight/common/diagnosis';
 import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook';
 import { fillPlaybookText } from '@insight/common/diagnosis-playbook-defaults';
+import { spokenDuration } from '@insight/common/duration';
 
 export type Language = 'en' | 'fr';
 export interface FindingTexts {
@@ -20,7 +21,8 @@ export function textsOf(
   values: Finding['values'],
 ): FindingTexts | null {
   if (!entry) return null;
-  const fill = (text: string) => fillPlaybookText(text, values);
+  // "{hours} h" in a text written before durations were spoken: the duration brings its own unit.
+  const fill = (text: string) => fillPlaybookText(text.replace(/\{hours\} h\b/g, '{hours}'), values);
   return language === 'fr'
     ? { title: fill(entry.titleFr), cause: fill(entry.causeFr), step: fill(entry.stepFr) }
     : { title: fill(entry.titleEn), cause: fill(entry.causeEn), step: fill(entry.stepEn) };
@@ -32,11 +34,34 @@ export function useLanguage(): Language {
   return i18n.language === 'fr' ? 'fr' : 'en';
 }
 
+/**
+ * A finding's values as its texts say them: a section's error code in words (never 'upstream_error' in a
+ * title), a number of hours as a spoken duration ("about 280 days", not "6728 h").
+ */
+export function useCodeWords() {
+  const { t } = useTranslation('insight360');
+  const language = useLanguage();
+  return (values: Finding['values']): Finding['values'] => ({
+    ...values,
+    ...(typeof values.code === 'string'
+      ? {
+          code: t(`diagnosis.codeWords.${values.code}` as 'diagnosis.codeWords.other', {
+            defaultValue: t('diagnosis.codeWords.other'),
+          }),
+        }
+      : {}),
+    ...(typeof values.hours === 'number'
+      ? { hours: spokenDuration(values.hours * 3_600_000, language) }
+      : {}),
+  });
+}
+
 /** A finding's texts in the page's language (its key while the playbook has no entry for it). */
 export function useFindingTexts(playbook: Playbook) {
   const language = useLanguage();
+  const withCodeWords = useCodeWords();
   return (finding: Finding): FindingTexts =>
-    textsOf(playbook[finding.key], language, finding.values) ?? {
+    textsOf(playbook[finding.key], language, withCodeWords(finding.values)) ?? {
       title: finding.key,
       cause: '',
       step: '',

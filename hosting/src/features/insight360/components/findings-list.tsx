@@ -20,10 +20,12 @@ import { useGradeReason } from '../../../components/grade-chip';
 import { Hint } from '../../../components/hint';
 import { useOperation } from '../../../hooks/use-operation';
 import { useRegenerateCertificate } from '../api/birth-certificates';
-import { resetDevice } from '../api/operations';
 import type { ViewSections } from '../api/sections';
+import { useRecordDone } from '../hooks/use-operations-done';
+import { ResetAction } from './reset-action';
+import { FINDINGS_ID } from './skip-links';
 import type { TabKey } from './tab-keys';
-import { textsOf, useGapText, useLanguage, type Language } from './finding-texts';
+import { textsOf, useCodeWords, useGapText, useLanguage, type Language } from './finding-texts';
 import { CopyTicketButton, useTicketNote } from './ticket-note';
 
 const ICONS: Record<Severity, React.ReactNode> = {
@@ -51,10 +53,11 @@ export function ExperienceScore({
   const { t } = useTranslation('insight360');
   const language = useLanguage();
   const gapText = useGapText();
+  const withCodeWords = useCodeWords();
   const { score, findings, confidence } = diagnosis;
   if (score === null) return null;
   const title = (finding: Finding) =>
-    textsOf(playbook[finding.key], language, finding.values)?.title ?? finding.key;
+    textsOf(playbook[finding.key], language, withCodeWords(finding.values))?.title ?? finding.key;
   const reasons = [
     ...findings
       .filter((finding) => finding.penalty > 0)
@@ -106,37 +109,18 @@ function FindingAction({
   const { t } = useTranslation('insight360');
   const language = useLanguage();
   const [open, setOpen] = useState(false);
-  const reset = useOperation((key) => resetDevice(mac, key));
   const regenerate = useOperation(useRegenerateCertificate(mac, language));
+  const recordDone = useRecordDone(mac);
   if (action === 'reset' && can(roles, 'deviceReset'))
     return (
-      <>
-        <Button
-          size="small"
-          variant="outlined"
-          color="warning"
-          onClick={() => (reset.reset(), setOpen(true))}
-          data-testid={`finding-action-${finding.id}`}
-        >
-          {t('wan.reset')}
-        </Button>
-        <OperationDialog
-          open={open}
-          message={t('ops.resetConfirm', { mac: formatMac(mac) })}
-          state={reset.state}
-          sentMessage={
-            reset.state.status === 'sent' ? t('ops.sent', { requestId: reset.state.result.requestId }) : ''
-          }
-          onConfirm={() =>
-            void reset.submit().then((result) => {
-              // The finding follows the device: its sections are read again, bypassing the cache.
-              if (result) for (const section of Object.values(sections)) void section.refresh();
-            })
-          }
-          onClose={() => setOpen(false)}
-          testId="finding-reset-dialog"
-        />
-      </>
+      <ResetAction
+        mac={mac}
+        label={t('wan.reset')}
+        testId={`finding-action-${finding.id}`}
+        dialogTestId="finding-reset-dialog"
+        // The finding follows the device: its sections are read again, bypassing the cache.
+        onSent={() => Object.values(sections).forEach((section) => void section.refresh())}
+      />
     );
   if (action === 'regenerateBc' && can(roles, 'regenerateBc'))
     return (
@@ -158,7 +142,11 @@ function FindingAction({
               ? t('bc.regenerated', { method: regenerate.state.result.method })
               : ''
           }
-          onConfirm={() => void regenerate.submit()}
+          onConfirm={() =>
+            void regenerate
+              .submit()
+              .then((result) => result && recordDone('regenerateBc', { method: result.method }))
+          }
           onClose={() => setOpen(false)}
           testId="finding-regenerate-dialog"
         />
@@ -181,6 +169,7 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
   const language: Language = useLanguage();
   const gradeReason = useGradeReason();
   const ticketNote = useTicketNote(playbook);
+  const withCodeWords = useCodeWords();
   const { findings, pending } = diagnosis;
   const total = Object.keys(INPUT_SECTIONS).length;
   const loading = pending.length === total;
@@ -191,6 +180,8 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
       variant="outlined"
       component="section"
       aria-labelledby="findings-title"
+      id={FINDINGS_ID}
+      tabIndex={-1}
       data-testid="findings"
       data-state={loading ? 'loading' : pending.length > 0 ? 'partial' : healthy ? 'healthy' : 'complete'}
       sx={{ p: { xs: 1.5, sm: 2 } }}
@@ -242,7 +233,7 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
         >
           {findings.map((finding) => {
             const entry = playbook[finding.key];
-            const texts = textsOf(entry, language, finding.values);
+            const texts = textsOf(entry, language, withCodeWords(finding.values));
             const tab = (entry?.tab ?? 'overview') as TabKey;
             return (
               <Box

@@ -13,6 +13,7 @@ import { Alert, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useParams } from 'wouter';
 import { formatMac, normalizeMac } from '@insight/common/mac';
+import type { RoleKey } from '@insight/common/roles';
 import { rememberLookup } from '../../../hooks/use-recent-lookups';
 import { titleOf, useDocumentTitle } from '../../../lib/document-title';
 import { isSlowConnection } from '../../../lib/lazy-page';
@@ -25,6 +26,8 @@ import { useDebouncedMac } from '../hooks/use-debounced-mac';
 import { useTabParam } from '../hooks/use-tab-param';
 import { FindingsList } from './findings-list';
 import { LookChanges } from './look-changes';
+import { OperationsDone } from './operations-done';
+import { SkipLinks } from './skip-links';
 import { SummaryStrip, useStripEntries } from './summary-strip';
 import { ViewHeader } from './view-header';
 import { TAB_KEYS } from './tab-keys';
@@ -191,11 +194,16 @@ interface ViewBodyProps {
   looksAnswered: boolean;
 }
 
+const NO_ROLES: readonly RoleKey[] = [];
+
 const ViewBody = memo(function ViewBody({ mac, sections, links, playbook, looksAnswered }: ViewBodyProps) {
   const { t } = useTranslation('insight360');
   const { t: te } = useTranslation('errors');
   const { state } = useAuth();
-  const roles = state.status === 'signedIn' ? state.user.roles : [];
+  const customerError = sections.customer.error;
+  const unknownMac = customerError?.code === 'mac_not_found';
+  // A MAC no customer is known for offers no operation: the roles only gate operations in this view.
+  const roles = state.status === 'signedIn' && !unknownMac ? state.user.roles : NO_ROLES;
   const uid = state.status === 'signedIn' ? state.user.uid : null;
   // Looks stored from this moment on are this view's own (the API stores one after its answer).
   const [openedAt] = useState(() => Date.now());
@@ -236,11 +244,11 @@ const ViewBody = memo(function ViewBody({ mac, sections, links, playbook, looksA
     if (stage >= 1) void loadDetails().catch(() => undefined);
   }, [stage]);
 
-  const customerError = sections.customer.error;
-
   return (
     <Stack spacing={2} sx={{ maxWidth: 1400 }} data-stage={stage}>
+      <SkipLinks />
       <ViewHeader mac={mac} roles={roles} sections={sections} links={links} />
+      <OperationsDone mac={mac} sections={sections} />
       {customerError?.code === 'mac_not_found' ? (
         <Alert severity="warning" data-testid="mac-not-found">
           {te('macNotFound', { mac: formatMac(mac) })} {t('notFoundHint')}

@@ -121,7 +121,7 @@ describe('NetManagePage', () => {
     const refused = conflict({ reason: 'ipInUse', field: 'ipLookup', with: 'CMTS X', value: '10.0.0.1' });
     for (const [path, text] of [
       ['/net-manage', 'IP Lookup 10.0.0.1 is already used by CMTS CMTS X.'],
-      ['/fr/net-manage', 'IP Lookup 10.0.0.1 est déjà utilisée par le CMTS CMTS X.'],
+      ['/fr/net-manage', 'IP de consultation 10.0.0.1 est déjà utilisée par le CMTS CMTS X.'],
     ] as const) {
       const view = await renderApp(<NetManagePage />, {
         path,
@@ -237,5 +237,56 @@ describe('NetManagePage', () => {
     view.unmount();
     await renderApp(<NetManagePage child="head-end" />, { firestore: lists });
     expect(await screen.findByTestId('recount')).toBeTruthy();
+  });
+});
+
+describe('NetManagePage as engineering edits it', () => {
+  it('when an IP address is not valid, then the field says so (not that it is required)', async () => {
+    await renderApp(<NetManagePage />, { firestore: lists });
+    await userEvent.click(within(await rowOf('CMTS-OTT-1')).getByTestId('row-edit'));
+    const field = screen.getByTestId('field-ipLookup');
+    await userEvent.clear(field);
+    await userEvent.type(field, '10.21.999.1');
+    await userEvent.click(screen.getByTestId('cmts-dialog-save'));
+    expect(await screen.findByText(common.validation.ipAddress)).toBeTruthy();
+    expect(common.validation.ipAddress).toMatch(/^Not a valid IP address/);
+  });
+
+  it('when the list is shown in French, then every column heading is French and the marketing area has one name', async () => {
+    await renderApp(<NetManagePage />, { path: '/fr/net-manage', firestore: lists });
+    await rowOf('CMTS-OTT-1');
+    const headings = screen.getAllByRole('columnheader').map((cell) => cell.textContent ?? '');
+    expect(headings.join(' | ')).not.toMatch(/IP Lookup|IP Management|lastUpdated|lastConfig|marketing/);
+    expect(headings).toEqual(expect.arrayContaining(['IP de consultation', 'Secteur de marché']));
+  });
+
+  it('when a CMTS is added, then the save is confirmed and the list shows the new row', async () => {
+    const { history } = await renderApp(<NetManagePage />, {
+      path: '/net-manage',
+      firestore: lists,
+      api: { 'PUT /admin/cmts/CMTS-HAM-1': { status: 200, body: { id: 'CMTS-HAM-1' } } },
+    });
+    await rowOf('CMTS-OTT-1');
+    await userEvent.click(screen.getByTestId('cmts-table-add'));
+    const values = {
+      cmtsId: 'CMTS-HAM-1',
+      hostName: 'ham-1.net',
+      ipLookup: '10.9.9.1',
+      ipManage: '10.9.9.2',
+    };
+    for (const [name, value] of Object.entries(values))
+      await userEvent.type(screen.getByTestId(`field-${name}`), value);
+    for (const [name, option] of [
+      ['headEnd', /Ottawa Centre|ON-OTT-01/],
+      ['marketArea', /Ottawa|MA-OTT/],
+    ] as const) {
+      await userEvent.click(screen.getByTestId(`field-${name}`));
+      await userEvent.click((await screen.findAllByRole('option', { name: option }))[0]!);
+    }
+    await userEvent.click(screen.getByTestId('cmts-dialog-save'));
+    await waitFor(() => expect(history.at(-1)).toBe('/net-manage?cmtsId=CMTS-HAM-1&added=1'));
+    expect(screen.getByTestId('cmts-filter').textContent).toBe(
+      admin.netManage.filteredBy.added.replace('{{name}}', 'CMTS-HAM-1'),
+    );
   });
 });

@@ -38,8 +38,10 @@ export function TestValueBox({
   const variants = lists.variants.rows.filter((row) => row.technology === technology);
   const variant = variants.find((row) => row.id === variantId) ?? null;
   const value = typedValue(typed, definition ?? null);
+  // A numeric definition and a value that is not a number: said as such, never graded as a gap in the rules.
+  const notANumber = typeof value === 'string' && definition?.direction !== 'alpha';
   const grading =
-    definition && value !== null
+    definition && value !== null && !notANumber
       ? gradeValue(
           { definitions: [definition], rules: lists.rules.rows, variants: variant ? [variant] : [] },
           definition.parameter as Parameter,
@@ -113,6 +115,7 @@ export function TestValueBox({
           label={t('threshold.test.value')}
           value={typed}
           onChange={(event) => onType(event.target.value)}
+          error={notANumber}
           slotProps={{
             htmlInput: {
               'data-testid': 'test-value',
@@ -122,7 +125,11 @@ export function TestValueBox({
         />
       </Box>
       <Box sx={{ mt: 1.5 }} aria-live="polite" data-testid="test-result">
-        {grading ? (
+        {notANumber ? (
+          <Alert severity="error" variant="outlined" data-testid="test-not-a-number">
+            {t('threshold.test.notANumber', { value: typed.trim() })}
+          </Alert>
+        ) : grading ? (
           <GradeResult grading={grading} testId="test-reason" />
         ) : (
           <Alert severity="info" variant="outlined">

@@ -294,3 +294,20 @@ describe('ThresholdPage', () => {
     expect(api.called('PUT', '/admin/variants/GPON-XGS')).toHaveLength(1);
   });
 });
+
+describe('Test a value in French', () => {
+  it('when "-28,5" is typed (a decimal comma), then the rules grade it as -28.5; "abc" is said not to be a number', async () => {
+    await renderApp(<ThresholdPage />, { path: '/fr/threshold/rules', firestore: lists() });
+    const input = await screen.findByTestId('test-value');
+    await userEvent.type(input, '-28,5');
+    const result = screen.getByTestId('test-result');
+    await waitFor(() => expect(screen.queryByTestId('test-reason')).not.toBeNull());
+    expect(result.textContent).not.toContain(frAdmin.threshold.test.byFallback);
+    expect(result.textContent).toContain('−28,5');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'abc');
+    expect(screen.getByTestId('test-not-a-number').textContent).toBe(
+      frAdmin.threshold.test.notANumber.replace('{{value}}', 'abc'),
+    );
+  });
+});
