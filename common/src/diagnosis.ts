@@ -455,7 +455,7 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
   // failures follow from it), with no score and nothing left to wait for.
   const unknownMac = findings.find((item) => item.key === 'macNotFound');
   if (unknownMac)
-    return { findings: [unknownMac], score: null, confidence: { level: 'low', gaps: [] }, pending: [] };
+    return { findings: [unknownMac], score: null, confidence: confidenceOf([unknownMac]), pending: [] };
   const wan = input.wan.status === 'ok' ? input.wan.data : null;
   let fibreFine: boolean | null = null;
   if (wan) {

@@ -25,7 +25,7 @@ import { useRecordDone } from '../hooks/use-operations-done';
 import { ResetAction } from './reset-action';
 import { FINDINGS_ID } from './skip-links';
 import type { TabKey } from './tab-keys';
-import { textsOf, useCodeWords, useGapText, useLanguage } from './finding-texts';
+import { textsOf, useCodeWords, useGapText, useLanguage, type Language } from './finding-texts';
 import { CopyTicketButton, useTicketNote } from './ticket-note';
 
 const ICONS: Record<Severity, React.ReactNode> = {
@@ -39,6 +39,10 @@ const BORDER: Record<Severity, string> = {
   unknown: 'text.secondary',
 };
 
+/**
+ * The score as a number and a word, with the confidence beside it ("4/5 · voice not checked"), and its
+ * reasons (what took points off, what was not checked) on hover and focus.
+ */
 export function ExperienceScore({
   diagnosis,
   playbook,
@@ -162,10 +166,10 @@ export interface FindingsListProps {
 
 export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpenTab }: FindingsListProps) {
   const { t } = useTranslation('insight360');
-  const language = useLanguage();
+  const language: Language = useLanguage();
   const gradeReason = useGradeReason();
-  const withCodeWords = useCodeWords();
   const ticketNote = useTicketNote(playbook);
+  const withCodeWords = useCodeWords();
   const { findings, pending } = diagnosis;
   const total = Object.keys(INPUT_SECTIONS).length;
   const loading = pending.length === total;
