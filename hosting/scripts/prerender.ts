@@ -4,6 +4,9 @@
  *
  *   node --import tsx scripts/prerender.ts [--mode emulator|production]
  *
+ * vite.config.ts runs it at the end of `vite build`, before the service worker's precache list is made
+ * (that list holds the served HTML's revisions).
+ *
  * Writes dist/index.html (English, every path but /fr) and dist/index-fr.html (French, /fr and /fr/**,
  * rewritten in firebase.json). Each holds four copies of the page (light and dark, the desktop drawer
  * expanded and collapsed), rendered by src/app/prerender.tsx through Vite's SSR loader with the build's
@@ -205,7 +208,10 @@ try {
         '<div id="root"></div>',
         `<div id="root">${copies.join('')}</div><script>${KEEP_ONE_COPY}</script>`,
       );
-    if (language === 'fr') html = html.replace('<html lang="en-CA">', '<html lang="fr-CA">');
+    if (language === 'fr')
+      html = html
+        .replace('<html lang="en-CA">', '<html lang="fr-CA">')
+        .replace('href="/manifest.webmanifest"', 'href="/manifest-fr.webmanifest"');
     for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g))
       hashes.add(`'sha256-${createHash('sha256').update(script!).digest('base64')}'`);
     const file = language === 'fr' ? 'index-fr.html' : 'index.html';

@@ -13,6 +13,8 @@ import { AppRoutes } from './routes';
 import { SwrDefaults } from './require-auth';
 import { mayHaveSession } from '../lib/auth-session';
 import { prefetchOpenedView } from '../features/insight360/api/view-path';
+import { whenPageSettled } from '../lib/loading-store';
+import { DeploymentGate } from './deployment-gate';
 
 function RootLanguageRedirect() {
   const [location] = useLocation();
@@ -29,6 +31,14 @@ if (mayHaveSession()) {
   prefetchOpenedView(window.location.pathname);
 }
 
+// The service worker registers once the opened page has settled: it never delays the first paint or data.
+whenPageSettled(
+  () =>
+    void import('../lib/service-worker')
+      .then(({ startServiceWorker }) => startServiceWorker())
+      .catch(() => undefined),
+);
+
 export function App() {
   return (
     <ErrorBoundary fallback={() => <StatusPage message={i18n.t('errors:generic')} action="reload" />}>
@@ -38,7 +48,9 @@ export function App() {
           <PreferencesProvider>
             <IdlePrefetch />
             <AppLayout>
-              <AppRoutes />
+              <DeploymentGate>
+                <AppRoutes />
+              </DeploymentGate>
             </AppLayout>
           </PreferencesProvider>
         </AuthProvider>

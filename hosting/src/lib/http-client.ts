@@ -12,7 +12,7 @@ import { EventStreamError, readEventStream } from './event-stream';
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | 'network',
+    readonly code: ErrorCode | 'network' | 'offline',
     message: string,
     readonly path?: string,
     /** What a refused write says (`error.details` of a 409 conflict), when the caller parsed it. */
@@ -240,4 +240,14 @@ export async function readFirestoreDocument(path: string): Promise<Record<string
   }
   const found = Array.isArray(body) ? body.find((entry) => entry.found)?.found : undefined;
   return found ? fieldsOf(found.fields) : null;
+}
+
+/** A small JSON file of the deployment itself (not the API), never from a cache; null when it cannot be read. */
+export async function readDeploymentFile(path: string): Promise<unknown> {
+  try {
+    const answer = await fetch(path, { cache: 'no-store' });
+    return answer.ok ? ((await answer.json()) as unknown) : null;
+  } catch {
+    return null;
+  }
 }

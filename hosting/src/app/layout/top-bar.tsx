@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { config } from '../../config/env';
 import { useAuth } from '../../providers/auth-provider';
 import { usePreferences } from '../../providers/preferences-provider';
+import { OfflineState } from './offline-state';
 import { drawerIntent } from './side-drawer';
 
 // Loaded once someone is signed in: the signed-out landing does not carry the search code.
@@ -86,6 +87,7 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
             </Box>
           )}
         </Box>
+        <OfflineState />
         <Button
           color="inherit"
           startIcon={<TranslateIcon />}
