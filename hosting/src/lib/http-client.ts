@@ -8,6 +8,7 @@ import { isErrorCode, type ErrorCode } from '@insight/common/errors';
 import { config } from '../config/env';
 import { currentIdToken } from './auth-session';
 import { EventStreamError, readEventStream } from './event-stream';
+import { isOnline } from './network-status';
 
 export class HttpError extends Error {
   constructor(
@@ -134,6 +135,10 @@ export async function apiFetch<T>(
     details?: DetailsParser;
   } = {},
 ): Promise<T> {
+  // Offline, an operation or an admin write is refused before anything is sent; nothing is queued to run
+  // later (docs/field-mode.md): an operation must be seen to happen.
+  if (init.method && init.method !== 'GET' && !isOnline())
+    throw new HttpError(0, 'offline', 'Not sent: the device is offline.');
   let res: Response;
   const plainRead = !init.method && init.body === undefined && !init.signal && !init.headers;
   try {
