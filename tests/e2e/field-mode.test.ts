@@ -12,7 +12,8 @@ import { closeAdmin, createUser, signInFast } from '../../harness/users';
 /** Opens a view online and waits until its sections have answered. */
 async function openView(page: Page, mac: string) {
   await page.goto(`/i/mac/${mac}`);
-  await page.getByTestId('customer-name').waitFor();
+  // The first view waits for the API's cold start too.
+  await page.getByTestId('customer-name').waitFor({ timeout: 60_000 });
   await page.waitForFunction(
     () =>
       [...document.querySelectorAll('[data-testid^=section-][data-state]')].every(
@@ -114,5 +115,5 @@ describe('field mode', () => {
     // Sign-out: the key and the views are gone.
     await page.getByTestId('logout').click();
     await expect.poll(() => keptRecords(page)).toEqual({ keys: 0, views: 0 });
-  });
+  }, 180_000);
 });

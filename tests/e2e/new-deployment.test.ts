@@ -80,5 +80,5 @@ describe('a newer deployment under an open page', () => {
       .toBe(version);
     await page.getByTestId('logout').waitFor();
     expect(await page.getByTestId('reload-needed').count()).toBe(0);
-  });
+  }, 120_000);
 });

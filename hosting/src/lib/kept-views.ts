@@ -3,8 +3,8 @@
  * views of each signed-in user, for KEPT_VIEW_TTL_MS, in IndexedDB (through idb), each encrypted with
  * AES-GCM under a non-extractable WebCrypto key of that user. The key lives in the same database; signing
  * out deletes it, and with it every view it encrypted becomes unreadable, then is deleted too. Only the
- * time a view was taken is stored in the clear (for expiry and the limit): the MAC and the customer's data
- * are inside the ciphertext.
+ * user's id and the time a view was taken are stored in the clear (the owner, the expiry and the limit):
+ * the MAC and the customer's data are inside the ciphertext.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Box, Chip } from '@mui/material';
-import CloudOffIcon from '@mui/icons-material/CloudOff';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../lib/network-status';
+
+// Not in the landing's code: loaded when the network goes.
+const OfflineChip = lazy(() => import('./offline-chip'));
 
 /** How long "Back online" stays in the live region after the network returns. */
 const BACK_ONLINE_MS = 5_000;
@@ -30,14 +32,9 @@ export function OfflineState() {
   return (
     <Box role="status" data-testid="network-state" sx={{ display: 'contents' }}>
       {!online && (
-        <Chip
-          icon={<CloudOffIcon />}
-          label={t('network.offline')}
-          title={t('network.offlineHint')}
-          variant="outlined"
-          size="small"
-          data-testid="offline-chip"
-        />
+        <Suspense fallback={<Box component="span">{t('network.offline')}</Box>}>
+          <OfflineChip />
+        </Suspense>
       )}
       {backOnline && (
         <Box component="span" sx={visuallyHidden}>
