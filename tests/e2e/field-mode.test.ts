@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../harness/api-client';
+import { catalogue, warmApi } from '../../harness/api-client';
 import { useBrowser } from '../../harness/browser';
 import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
@@ -50,6 +50,7 @@ describe('field mode', () => {
   afterAll(closeAdmin);
 
   it('when the network goes after three views, then a reload opens the portal and the three views read back; a fourth device, an operation: refused; online again, the views refresh; sign-out keeps nothing', async () => {
+    await warmApi();
     const devices = await catalogue('epon', 4);
     const [kept, fourth] = [devices.slice(0, 3).map((device) => device.mac), devices[3]!.mac];
     const user = await createUser('field-support3', ['support3']);

@@ -6,6 +6,7 @@
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { warmApi } from '../../harness/api-client';
 import { useBrowser } from '../../harness/browser';
 import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
@@ -54,6 +55,7 @@ describe('a newer deployment under an open page', () => {
   });
 
   it('when the hosting folder is swapped under a running page, then the next navigation says "Please reload the page." and Reload opens the new version', async () => {
+    await warmApi();
     const page = await browser.newPage();
     await signInFast(page, await createUser('deploy-support1', ['support1']));
     await page.goto('/');

@@ -23,7 +23,7 @@ export function DeploymentGate({ children }: { children: ReactNode }) {
       first.current = false;
       return;
     }
-    checkAtNavigation(location, () => window.location.pathname);
+    checkAtNavigation();
     void import('../lib/service-worker')
       .then(({ checkForNewWorker }) => checkForNewWorker())
       .catch(() => undefined);

@@ -53,21 +53,30 @@ export function chunkReplaced(): void {
 
 /**
  * Called at each navigation inside the app: shows the message when a newer deployment is known, or when
- * the version read that this navigation starts finds one while the user is still on the page it opened.
+ * the version read that this navigation starts finds one before the user has touched the page it opened
+ * (a click or a key could be the start of an operation: then the message waits for the next navigation).
  */
-export function checkAtNavigation(path: string, currentPath: () => string): void {
+export function checkAtNavigation(): void {
   if (newerKnown) return show();
   const now = Date.now();
   if (!CODE_VERSION || checking || !isOnline() || now - lastCheck < CHECK_INTERVAL_MS) return;
   lastCheck = now;
+  let touched = false;
+  const touch = () => {
+    touched = true;
+  };
+  window.addEventListener('pointerdown', touch, { capture: true, once: true });
+  window.addEventListener('keydown', touch, { capture: true, once: true });
   checking = isReplaced()
     .then((replaced) => {
       if (!replaced) return;
       newerKnown = true;
-      if (currentPath() === path) show();
+      if (!touched) show();
     })
     .finally(() => {
       checking = null;
+      window.removeEventListener('pointerdown', touch, { capture: true });
+      window.removeEventListener('keydown', touch, { capture: true });
     });
 }
 

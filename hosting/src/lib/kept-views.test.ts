@@ -8,6 +8,7 @@ import {
   keptDevices,
   KEPT_VIEW_TTL_MS,
   KEPT_VIEWS_MAX,
+  keptGeneration,
   readKeptView,
 } from './kept-views';
 
@@ -113,5 +114,14 @@ describe('kept views', () => {
     again.close();
     expect(await readKeptView('u1', macOf(1), T0)).toBeNull();
     expect(await readKeptView('u1', macOf(2), T0)).not.toBeNull();
+  });
+
+  it('when a keep was decided before a sign-out, then it is not done after it; two keeps of one device keep one view', async () => {
+    const decided = keptGeneration();
+    await forgetUsersExcept(null);
+    await keepView('u1', macOf(1), content(1), T0, decided);
+    expect(await storedRecords()).toEqual({ keys: [], views: [] });
+    await Promise.all([keepView('u1', macOf(2), content(2), T0), keepView('u1', macOf(2), content(3), T0 + 1)]);
+    expect((await storedRecords()).views).toHaveLength(1);
   });
 });

@@ -32,6 +32,21 @@ export interface KeptView<T> {
   content: T;
 }
 
+/**
+ * One operation at a time (a keep that finds the device's earlier view, a forget at sign-out): two keeps of
+ * one device would otherwise both add a view, and a keep still running could outlive a sign-out's forget.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function serial<T>(operation: () => Promise<T>): Promise<T> {
+  const next = queue.then(operation, operation);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+/** Counts the forgets: a keep decided before one (a sign-out) is not done after it. */
+let generation = 0;
+export const keptGeneration = (): number => generation;
+
 let opening: Promise<IDBPDatabase<FieldModeDb>> | null = null;
 function database(): Promise<IDBPDatabase<FieldModeDb>> {
   opening ??= openDB<FieldModeDb>(DB_NAME, 1, {
@@ -86,7 +101,20 @@ async function userViews<T>(uid: string, now: number): Promise<Array<KeptView<T>
  * Keeps a complete view of `mac` for `uid`, replacing the one kept before for the same device, and drops
  * the oldest beyond KEPT_VIEWS_MAX. Throws what IndexedDB throws (a full quota): callers ignore it.
  */
-export async function keepView<T>(uid: string, mac: string, content: T, now = Date.now()): Promise<void> {
+export function keepView<T>(
+  uid: string,
+  mac: string,
+  content: T,
+  now = Date.now(),
+  decidedAt = generation,
+): Promise<void> {
+  return serial(async () => {
+    if (decidedAt !== generation) return;
+    await keep(uid, mac, content, now);
+  });
+}
+
+async function keep<T>(uid: string, mac: string, content: T, now: number): Promise<void> {
   const key = (await userKey(uid, true))!;
   const views = await userViews<T>(uid, now);
   const iv = crypto.getRandomValues(new Uint8Array(12));
@@ -104,14 +132,14 @@ export async function keepView<T>(uid: string, mac: string, content: T, now = Da
 
 /** The view of `mac` kept for `uid`, if one is kept, readable and not expired. */
 export async function readKeptView<T>(uid: string, mac: string, now = Date.now()): Promise<KeptView<T> | null> {
-  const views = await userViews<T>(uid, now);
+  const views = await serial(() => userViews<T>(uid, now));
   const view = views.find((candidate) => candidate.mac === mac);
   return view ? { mac: view.mac, takenAt: view.takenAt, content: view.content } : null;
 }
 
 /** The devices whose views are kept for `uid`, newest first. */
 export async function keptDevices(uid: string, now = Date.now()): Promise<Array<{ mac: string; takenAt: number }>> {
-  return (await userViews(uid, now)).map(({ mac, takenAt }) => ({ mac, takenAt }));
+  return (await serial(() => userViews(uid, now))).map(({ mac, takenAt }) => ({ mac, takenAt }));
 }
 
 /**
@@ -119,8 +147,11 @@ export async function keptDevices(uid: string, now = Date.now()): Promise<Array<
  * and a role that may not open the 360 view call it; the key goes first, so that what a failure leaves
  * behind is unreadable.
  */
-export async function forgetUsersExcept(keep: string | null): Promise<void> {
-  const db = await database();
-  for (const uid of await db.getAllKeys('keys')) if (uid !== keep) await db.delete('keys', uid);
-  for (const view of await db.getAll('views')) if (view.uid !== keep) await db.delete('views', view.id);
+export function forgetUsersExcept(keep: string | null): Promise<void> {
+  if (keep === null) generation += 1;
+  return serial(async () => {
+    const db = await database();
+    for (const uid of await db.getAllKeys('keys')) if (uid !== keep) await db.delete('keys', uid);
+    for (const view of await db.getAll('views')) if (view.uid !== keep) await db.delete('views', view.id);
+  });
 }

@@ -260,6 +260,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // The key that encrypts the kept views goes first: nothing kept stays readable after a sign-out.
         await forgetKeptViews(null);
         await (await loadAuth()).signOutUser();
+        // And what a view still open kept meanwhile.
+        await forgetKeptViews(null);
       },
     }),
     [state],

@@ -35,7 +35,7 @@ export function useKeepView(mac: string, language: string, answered: unknown, en
     if (!isCompleteView(answers, mac, language)) return;
     markFieldModeUsed();
     void keptViews()
-      .then(({ keepView }) => keepView(uid, mac, answers))
+      .then(({ keepView, keptGeneration }) => keepView(uid, mac, answers, Date.now(), keptGeneration()))
       .catch(() => undefined);
   }, [enabled, uid, mac, language, answered, cache]);
 }
