@@ -17,6 +17,10 @@ import { writeCounted } from './lib/counted-seed';
 import { launchBrowser, PORTAL } from '../harness/browser';
 import { adminDb, closeAdminDb } from '../harness/firestore';
 import { closeAdmin, createUser, signInFast } from '../harness/users';
+import { cpuReference } from './lib/cpu-reference';
+
+// The machine's speed in this run, printed beside the figures (docs/performance.md).
+const cpuRef = cpuReference('bench:admin');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
 const PARALLEL_WRITES = 200;
@@ -248,5 +252,5 @@ console.log(
   `bench:admin first rows ${firstRows.join(', ')} ms; filter ${filters.map((v) => v.toFixed(0)).join(', ')} ms; whole run ${((Date.now() - seedStarted) / 1000).toFixed(0)} s; targets: first rows ≤ 1500 ms, filter ≤ 150 ms, counts ≤ 20000 ms, count_errors = 0, orphans = 0`,
 );
 console.log(
-  `bench:admin first_rows_ms=${median(firstRows)} filter_ms=${median(filters).toFixed(0)} counts_settle_ms=${settle} count_errors=${errors} orphans=${orphans}`,
+  `bench:admin first_rows_ms=${median(firstRows)} filter_ms=${median(filters).toFixed(0)} counts_settle_ms=${settle} count_errors=${errors} orphans=${orphans} ${cpuRef.figure}`,
 );

@@ -16,6 +16,10 @@ import { seedThresholdSet } from '../common/src/threshold-seed';
 import { cachedThresholds } from '../functions/src/domain/grading/threshold-source';
 import { ROOT, waitForUrl } from './lib/emulator-env';
 import { stop } from './lib/processes';
+import { cpuReference } from './lib/cpu-reference';
+
+// The machine's speed in this run, printed beside the figures (docs/performance.md).
+const cpuRef = cpuReference('bench:api');
 
 const LATENCY = Number(process.env.BENCH_LATENCY_MS ?? 40);
 const SIM_PORT = Number(process.env.BENCH_SIM_PORT ?? 9191);
@@ -184,7 +188,7 @@ try {
   line('concurrency 1', c1);
   line('concurrency 50', c50);
   console.log(
-    `bench:api c1_p50_ratio=${(c1.p50 / criticalPathMs).toFixed(3)} c50_p50_ratio=${(c50.p50 / criticalPathMs).toFixed(3)} c50_rps=${c50.rps.toFixed(1)}`,
+    `bench:api c1_p50_ratio=${(c1.p50 / criticalPathMs).toFixed(3)} c50_p50_ratio=${(c50.p50 / criticalPathMs).toFixed(3)} c50_rps=${c50.rps.toFixed(1)} ${cpuRef.figure}`,
   );
 } finally {
   if (child) await stop(child);

@@ -8,6 +8,10 @@
 import { launchBrowser } from '../harness/browser';
 import { BUDGET_KB, pageWeightKb, type PageWeight } from '../harness/bundle';
 import { closeAdmin } from '../harness/users';
+import { cpuReference } from './lib/cpu-reference';
+
+// The machine's speed in this run, printed beside the figures (docs/performance.md).
+const cpuRef = cpuReference('bench:bundle');
 
 const { browser, close } = await launchBrowser();
 try {
@@ -25,7 +29,7 @@ try {
   console.log(
     `bench:bundle home with the idle prefetch of the 360 view: ${homeWithPrefetch.kb} KB (${homeWithPrefetch.files} files)`,
   );
-  console.log(`bench:bundle landing_gz_kb=${landing.kb} home_gz_kb=${home.kb}`);
+  console.log(`bench:bundle landing_gz_kb=${landing.kb} home_gz_kb=${home.kb} ${cpuRef.figure}`);
 } finally {
   await close();
   await closeAdmin();

@@ -12,6 +12,10 @@ import { formatMac } from '../common/src/mac';
 import { startBufferingProxy } from '../functions/src/testing/buffering-proxy';
 import { launchBrowser, PORTAL } from '../harness/browser';
 import { closeAdmin, createUser, signInFast } from '../harness/users';
+import { cpuReference } from './lib/cpu-reference';
+
+// The machine's speed in this run, printed beside the figures (docs/performance.md).
+const cpuRef = cpuReference('bench:e2e');
 
 const LATENCY = Number(process.env.BENCH_LATENCY_MS ?? 40);
 const VIEWS = Number(process.env.BENCH_VIEWS ?? 20);
@@ -110,7 +114,7 @@ try {
       `through the buffering proxy (${proxy!.url}): ${perSection} of ${measured.length} views asked for each section on its own route`,
     );
   console.log(
-    `bench:e2e enter_to_complete_ms=${pct(50).toFixed(0)} critical_path_ms=${criticalPathMs}` +
+    `bench:e2e enter_to_complete_ms=${pct(50).toFixed(0)} critical_path_ms=${criticalPathMs} ${cpuRef.figure}` +
       (BUFFERING ? ` path=buffering per_section_views=${perSection}/${measured.length}` : ''),
   );
 } finally {

@@ -13,9 +13,9 @@
  * RUNS times (LIGHTHOUSE_RUNS, default 3), and the median run is kept.
  * Targets: landing mobile ≥ 95, view mobile ≥ 85, accessibility 100 on both. Every audit is a first visit:
  * no HTTP cache, no service worker nor its precache. Then Chrome's own installability check of the landing
- * in both languages (Lighthouse 12 has no PWA audits), printed last:
+ * in both languages (Lighthouse 12 has no PWA audits), printed after the scores:
  *   bench:lighthouse installable=yes (…) | no (<Chrome's errors>)
- * Ends with one line:
+ * The scores' line:
  *   bench:lighthouse landing_mobile=<score> landing_lcp_ms=<ms> landing_tbt_ms=<ms> view_mobile=<score> view_lcp_ms=<ms> view_tbt_ms=<ms>
  * LIGHTHOUSE_DEBUG=1 prints each run's metrics and the failing audits; LIGHTHOUSE_REPORT=<folder> writes
  * each run's HTML report and the trace Lighthouse observed there (with LIGHTHOUSE_ARTIFACTS=1, also the
@@ -35,6 +35,11 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import { catalogue } from '../harness/api-client';
 import { launchBrowser, PORTAL } from '../harness/browser';
 import { closeAdmin, createUser } from '../harness/users';
+import { cpuReference, lighthouseCalibration } from './lib/cpu-reference';
+
+// The machine's speed in this run, printed beside the figures (docs/performance.md).
+const cpuRef = cpuReference('bench:lighthouse');
+const benchmarkIndexes: number[] = [];
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /** How often the signed-in view is opened before it is audited (see auditView). */
@@ -125,6 +130,7 @@ async function audit(name: string, page: Page, url: string, preset: Config, flag
     const result = await navigation(page, url, { config: preset, flags });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`${name}: ${result.lhr.runtimeError.message}`);
+    benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
     if (run === 0) {
       if (DEBUG) console.log(`bench:lighthouse ${name} warm-up: ${JSON.stringify(figures(result))}`);
       continue;
@@ -366,6 +372,7 @@ console.log(
 const landing = figure('landing_mobile');
 const view = figure('view_mobile');
 console.log(
-  `bench:lighthouse landing_mobile=${shown(landing.performance)} landing_lcp_ms=${shown(landing.lcpMs)} landing_tbt_ms=${shown(landing.tbtMs)} view_mobile=${shown(view.performance)} view_lcp_ms=${shown(view.lcpMs)} view_tbt_ms=${shown(view.tbtMs)}`,
+  `bench:lighthouse landing_mobile=${shown(landing.performance)} landing_lcp_ms=${shown(landing.lcpMs)} landing_tbt_ms=${shown(landing.tbtMs)} view_mobile=${shown(view.performance)} view_lcp_ms=${shown(view.lcpMs)} view_tbt_ms=${shown(view.tbtMs)} ${cpuRef.figure}`,
 );
 console.log(`bench:lighthouse installable=${installable}`);
+console.log(`bench:lighthouse ${lighthouseCalibration(benchmarkIndexes)}`);

@@ -18,6 +18,10 @@ import { keepAlivePool, requestText } from '../functions/src/adapters/upstream/t
 import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
 import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
 import { startSimulator } from '../functions/src/testing/simulator';
+import { cpuReference } from './lib/cpu-reference';
+
+// The machine's speed in this run, printed beside the figures (docs/performance.md).
+const cpuRef = cpuReference('bench:search');
 
 const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 2000);
 const WARMUP = Number(process.env.BENCH_SEARCH_WARMUP ?? 200);
@@ -120,7 +124,9 @@ try {
   console.log(
     `${times.length} searches, ${CONCURRENCY} at a time, upstream latency ${LATENCY} ms: p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms, ${(times.length / seconds).toFixed(0)} searches/s`,
   );
-  console.log(`bench:search p50_ms=${pct(50).toFixed(1)} p95_ms=${pct(95).toFixed(1)} customers=${count}`);
+  console.log(
+    `bench:search p50_ms=${pct(50).toFixed(1)} p95_ms=${pct(95).toFixed(1)} customers=${count} ${cpuRef.figure}`,
+  );
 } finally {
   await sim.close();
 }

@@ -7,6 +7,10 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { ROOT, waitForUrl } from './lib/emulator-env';
 import { stop } from './lib/processes';
+import { cpuReference } from './lib/cpu-reference';
+
+// The machine's speed in this run, printed beside the figures (docs/performance.md).
+const cpuRef = cpuReference('bench:simulator');
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 200);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000);
@@ -100,7 +104,7 @@ try {
     `live heap after GC   start ${heapStart.toFixed(1)} MB, end ${heapEnd.toFixed(1)} MB (${(heapEnd - heapStart >= 0 ? '+' : '') + (heapEnd - heapStart).toFixed(1)} MB)`,
   );
   console.log(
-    `bench:simulator requests=${sent} failed=${failed} rps=${(sent / elapsed).toFixed(0)} heap_start_mb=${heapStart.toFixed(1)} heap_end_mb=${heapEnd.toFixed(1)} rss_end_mb=${rssEnd.toFixed(1)}`,
+    `bench:simulator requests=${sent} failed=${failed} rps=${(sent / elapsed).toFixed(0)} heap_start_mb=${heapStart.toFixed(1)} heap_end_mb=${heapEnd.toFixed(1)} rss_end_mb=${rssEnd.toFixed(1)} ${cpuRef.figure}`,
   );
 } finally {
   await stop(child);

@@ -33,6 +33,10 @@ import {
   until,
 } from '../harness/simulator-streams';
 import { closeAdmin, createUser, signInFast } from '../harness/users';
+import { cpuReference } from './lib/cpu-reference';
+
+// The machine's speed in this run, printed beside the figures (docs/performance.md).
+const cpuRef = cpuReference('bench:staging');
 
 const RATE = Number(process.env.BENCH_EVENTS_PER_S ?? 200);
 const SWITCHES = Number(process.env.BENCH_SWITCHES ?? 2000);
@@ -438,7 +442,7 @@ try {
       `at 1,000 events/s over 10,000 switches longest task ≤ 50 ms, quick search ≤ 100 ms`,
   );
   console.log(
-    `bench:staging events_per_s=${base.eventsPerS.toFixed(1)} p95_event_to_dom_ms=${base.p95.toFixed(0)} longest_task_ms=${base.longest.toFixed(0)} dropped=${base.dropped} upstream_connections=${fan.connections}` +
+    `bench:staging events_per_s=${base.eventsPerS.toFixed(1)} p95_event_to_dom_ms=${base.p95.toFixed(0)} longest_task_ms=${base.longest.toFixed(0)} dropped=${base.dropped} upstream_connections=${fan.connections} ${cpuRef.figure}` +
       (heavy
         ? ` heavy_events_per_s=${heavy.eventsPerS.toFixed(1)} heavy_p95_event_to_dom_ms=${heavy.p95.toFixed(0)} heavy_longest_task_ms=${heavy.longest.toFixed(0)} heavy_dropped=${heavy.dropped} typing_p95_ms=${heavy.typingP95.toFixed(0)} typing_max_ms=${heavy.typingMax.toFixed(0)}`
         : ''),

@@ -6,7 +6,9 @@
  *     an HTTPS function that exists, in the rewrite's region; every function runs in REGION
  *     (functions/src/config/region.ts), beside the Firestore location;
  *  4. checks the deploy settings: runtime = the functions' engines, predeploy builds, ignored local
- *     secrets, and writes functions/package-lock.json from the workspace's lockfile;
+ *     secrets, the environment firebase-tools deploys for the project (`--project <id>`, else the
+ *     predeploy's GCLOUD_PROJECT, else .firebaserc's default: functions/.env.<project> with NODE_OPTIONS,
+ *     scripts/lib/deploy-env.ts), and writes functions/package-lock.json from the workspace's lockfile;
  *  5. compiles firestore.rules in the Firestore emulator (a private port);
  *  6. prints the plan. Exits non-zero on any problem.
  */
@@ -17,6 +19,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { FIRESTORE_LOCATION, REGION } from '../functions/src/config/region';
 import { emulatorEnv, ROOT } from './lib/emulator-env';
+import { deployEnv, deployProject } from './lib/deploy-env';
 import { functionsLockfile, readRootLock } from './lib/functions-lock';
 
 const problems: string[] = [];
@@ -146,6 +149,16 @@ if (!functionsConfig.predeploy?.some((hook) => hook.includes('build')))
   problem('functions have no predeploy build');
 if (!config.hosting.predeploy?.some((hook) => hook.includes('build')))
   problem('hosting has no predeploy build');
+const firebaserc = JSON.parse(readFileSync(path.join(ROOT, '.firebaserc'), 'utf8')) as {
+  projects?: Record<string, string>;
+};
+const environment = deployEnv(
+  functionsDir,
+  deployProject(process.argv, process.env, firebaserc),
+  firebaserc,
+  endpoints,
+);
+environment.problems.forEach(problem);
 try {
   const lock = functionsLockfile(readRootLock(ROOT));
   writeFileSync(path.join(functionsDir, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
@@ -248,13 +261,14 @@ const indexes = JSON.parse(readFileSync(path.join(ROOT, config.firestore.indexes
   fieldOverrides?: Array<{ collectionGroup: string; fieldPath: string; ttl?: boolean }>;
 };
 plan.push(
-  `firestore: database ${config.firestore.database ?? '(default)'} in ${config.firestore.location} (created on first deploy if missing; see README for delete protection and PITR)`,
+  `firestore: database ${config.firestore.database ?? '(default)'} in ${config.firestore.location} (create it first with firebase firestore:databases:create: docs/operations.md)`,
   `firestore: rules ${config.firestore.rules}; ${indexes.indexes.length} composite indexes; TTL on ${(
     indexes.fieldOverrides ?? []
   )
     .filter((o) => o.ttl)
     .map((o) => `${o.collectionGroup}.${o.fieldPath}`)
     .join(', ')}`,
+  environment.plan,
   `functions: codebase ${functionsConfig.codebase ?? 'default'}, ${functionsConfig.runtime}, source ${functionsConfig.source}/ (npm ci with package-lock.json), predeploy: ${functionsConfig.predeploy?.join(' && ')}`,
   ...endpoints.map(
     (e) =>

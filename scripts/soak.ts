@@ -23,6 +23,10 @@ import { MemoryUserDirectory } from '../functions/src/domain/users/user-director
 import { httpTransport } from '../functions/src/adapters/upstream/transport';
 import { ROOT, waitForUrl } from './lib/emulator-env';
 import { stop } from './lib/processes';
+import { cpuReference } from './lib/cpu-reference';
+
+// The machine's speed in this run, printed beside the figures (docs/performance.md).
+const cpuRef = cpuReference('soak');
 
 const VIEWS = Number(process.env.SOAK_VIEWS ?? 10_000);
 const OPERATIONS = Number(process.env.SOAK_OPERATIONS ?? 500);
@@ -257,7 +261,7 @@ console.log(
   `soak: ${((Date.now() - started) / 1000).toFixed(0)} s; operations ${operations.length} (audit outcomes ${JSON.stringify(outcomes)}); targets: lost = 0, unhandled = 0, audit_mismatch = 0, RSS growth ≤ ${RSS_GROWTH_TARGET_MB} MB`,
 );
 console.log(
-  `soak: views=${VIEWS} lost=${lost} unhandled=${unhandled} audit_mismatch=${auditMismatch} rss_growth_mb=${rssGrowth.toFixed(1)}`,
+  `soak: views=${VIEWS} lost=${lost} unhandled=${unhandled} audit_mismatch=${auditMismatch} rss_growth_mb=${rssGrowth.toFixed(1)} ${cpuRef.figure}`,
 );
 const missed = [
   lost > 0 && 'lost',

@@ -24,7 +24,7 @@ import { cachedCurrentRoles } from './domain/users/current-roles';
 import { parseExternalLinks } from './config/external-links';
 import { listOf, params } from './config/params';
 import { REGION } from './config/region';
-import { PLAYBOOK_CACHE, THRESHOLD_CACHE } from './config/cache-ages';
+import { CALL_CACHE, CHANGE_MARKS_MAX_AGE_MS, PLAYBOOK_CACHE, THRESHOLD_CACHE } from './config/cache-ages';
 import { onShutdown } from './lib/shutdown';
 
 export {
@@ -110,12 +110,12 @@ function getApp(): Express {
       adminEmails: listOf(params.adminEmails.value()),
       allowedEmailDomains: listOf(params.allowedEmailDomains.value()),
     },
-    cache: { ttlMs: params.cacheTtlSeconds.value() * 1000, freshWindowMs: 2000, maxEntries: 5000 },
+    cache: { ttlMs: params.cacheTtlSeconds.value() * 1000, ...CALL_CACHE },
     // Shared by every instance (Firestore): an operation on one instance is seen by the reads of all
-    // within 1 s, and the SMS limits hold for the service, not per instance (README, Many instances).
+    // within 1 s, and the SMS limits hold for the service, not per instance (docs/architecture.md, "Per instance of the `api` function").
     changeMarks: cachedChangeMarks(
       firestoreChangeMarks(() => getFirestore()),
-      { maxAgeMs: 1000 },
+      { maxAgeMs: CHANGE_MARKS_MAX_AGE_MS },
     ),
     smsLimits: firestoreSmsLimits(() => getFirestore()),
     // One upstream connection per staging stream on this instance, shared by its viewers.
@@ -133,7 +133,7 @@ export const api = onRequest(
     timeoutSeconds: 120,
     memory: '512MiB',
     cpu: 1,
-    // Bounds (README, Many instances): at most 10 × 4 staging upstream connections and 10 × 80 requests
+    // Bounds (docs/architecture.md, "Per instance of the `api` function"): at most 10 × 4 staging upstream connections and 10 × 80 requests
     // in flight to the upstream services; 80 per instance because most of them wait (on the upstreams, or
     // a staging stream's open answer), not compute (about 3 ms of CPU per 360 view).
     concurrency: 80,

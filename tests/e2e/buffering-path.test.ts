@@ -16,7 +16,7 @@ import { closeAdmin, createUser, signInFast } from '../../harness/users';
 /**
  * The portal through a path that delivers each answer only when it ends (the buffering proxy in front
  * of the hosting emulator): the staging page reads its stream as a long poll, the 360 view asks for each
- * section on its own route once a whole-view answer came bunched (README, Streams through a buffering path).
+ * section on its own route once a whole-view answer came bunched (docs/features.md, "Streams through a buffering path").
  */
 
 const plumeOn = () => streamCount('plume', 'ON');

@@ -6,5 +6,14 @@
 /** Threshold rules: a rule saved on /threshold grades the views asked for 3 s later (the target is 5 s). */
 export const THRESHOLD_CACHE = { maxAgeMs: 3000, refreshAfterMs: 1000 } as const;
 
+/**
+ * Upstream answers (docs/architecture.md, "Per instance of the `api` function"): kept `CACHE_TTL_SECONDS`
+ * (a param); a refresh shares only what another refresh loaded in the last `freshWindowMs`.
+ */
+export const CALL_CACHE = { freshWindowMs: 2000, maxEntries: 5000 } as const;
+
+/** A device's change mark (device_changes) is read at most this often per device and instance. */
+export const CHANGE_MARKS_MAX_AGE_MS = 1000;
+
 /** The diagnosis playbook: an edit reaches the views within 60 s. */
 export const PLAYBOOK_CACHE = { maxAgeMs: 60_000, refreshAfterMs: 20_000 } as const;

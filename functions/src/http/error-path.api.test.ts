@@ -112,4 +112,64 @@ describe('one error path', () => {
       expect(JSON.stringify(single.body)).not.toContain('secret');
     },
   );
+
+  it('when an error is answered 500 internal on purpose with a cause (the roles could not be read), then its cause is logged once with the route and the trace id', async () => {
+    const { logger, lines } = capture();
+    const { app } = appWith(fakeUpstream(healthyRoutes()).transport, {
+      logger,
+      projectId: 'insight-prod',
+      currentRoles: () => Promise.reject(new Error('user directory unreachable: deadline exceeded')),
+    });
+    const res = await request(app)
+      .get(`/api/360/${MAC}/wan`)
+      .set('authorization', tokenFor('u1', ['engineering']))
+      .set('x-cloud-trace-context', `${TRACE}/1;o=1`);
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: { code: 'internal', message: 'The roles could not be checked' } });
+    expect(res.text).not.toContain('deadline');
+    await settled();
+    const causes = lines.filter((line) => line.severity === 'ERROR' && line.message === 'internal error');
+    expect(causes).toHaveLength(1);
+    expect(causes[0]!.data).toMatchObject({
+      'logging.googleapis.com/trace': TRACE_FIELD,
+      method: 'GET',
+      route: `/api/360/${MAC}/wan`,
+      error: 'The roles could not be checked',
+    });
+    expect(String(causes[0]!.data.cause)).toContain('user directory unreachable: deadline exceeded');
+  });
+
+  it('when a route answers 500 internal on purpose, then the line names the route pattern, and the same error mapped twice is logged once', () => {
+    const { logger, lines } = capture();
+    const error = new AppError('internal', 'The audit record could not be written', {
+      cause: new Error('quota'),
+    });
+    runWithRequestRecord(
+      { upstream: [], logger, route: () => ({ method: 'POST', route: '/api/360/:mac/reset' }) },
+      () => {
+        toSectionError(error);
+        toSectionError(error);
+      },
+    );
+    expect(lines).toEqual([
+      {
+        severity: 'ERROR',
+        message: 'internal error',
+        data: expect.objectContaining({
+          route: '/api/360/:mac/reset',
+          method: 'POST',
+          cause: expect.stringContaining('quota'),
+        }),
+      },
+    ]);
+  });
+
+  it('when an error is answered with a status other than 500 (a client error, an upstream timeout), then no error line is written for it', () => {
+    const { logger, lines } = capture();
+    runWithRequestRecord({ upstream: [], logger }, () => {
+      toSectionError(new AppError('upstream_timeout', 'late', { cause: new Error('timeout') }));
+      toSectionError(new AppError('forbidden', 'no'));
+    });
+    expect(lines).toEqual([]);
+  });
 });

@@ -7,8 +7,12 @@
  * - A body-parser error (too large, malformed JSON) and any other client error (a 4xx status, a URIError
  *   from bad percent-encoding) become `invalid_input`.
  * - Anything else is `internal` with no detail, and is logged once (the first mapping of an error object
- *   logs it; a second mapping of the same object does not): one structured line with its stack and the
- *   trace of the request it happened in (lib/request-context.ts, set by http/middleware/request-log.ts).
+ *   logs it; a second mapping of the same object does not): one structured line, `unhandled error`, with
+ *   its stack, the route and the trace of the request it happened in (lib/request-context.ts, set by
+ *   http/middleware/request-log.ts).
+ * - An AppError answered 500 on purpose (`internal` with a cause, e.g. the roles could not be read) is
+ *   logged the same way, once, as `internal error` with its message and its cause's stack: no 500 leaves
+ *   without its cause in the log.
  */
 import type { ErrorBody } from '@insight/common/errors';
 import { AppError } from './app-error';
@@ -49,7 +53,14 @@ export function errorResponse(error: unknown, logger?: Logger): ErrorResponse {
 }
 
 function toAppError(error: unknown, logger: Logger | undefined): AppError {
-  if (error instanceof AppError) return error;
+  if (error instanceof AppError) {
+    if (error.status === 500)
+      logOnce(error, logger, 'internal error', {
+        error: error.message,
+        ...(error.cause !== undefined ? { cause: describe(error.cause) } : {}),
+      });
+    return error;
+  }
   if (isBodyParserError(error))
     return new AppError(
       'invalid_input',
@@ -58,19 +69,23 @@ function toAppError(error: unknown, logger: Logger | undefined): AppError {
     );
   // E.g. a path parameter with bad percent-encoding (Express's URIError, status 400).
   if (isClientError(error)) return new AppError('invalid_input', 'Malformed request', { status: 400 });
-  logUnknown(error, logger);
+  logOnce(error, logger, 'unhandled error', { error: describe(error) });
   return new AppError('internal', 'Internal error');
 }
 
-function logUnknown(error: unknown, logger: Logger | undefined): void {
+const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? String(error)) : String(error));
+
+/** One ERROR line per error object, with the request's route and trace when it happened in one. */
+function logOnce(error: unknown, logger: Logger | undefined, message: string, data: Record<string, unknown>): void {
   if (typeof error === 'object' && error !== null) {
     if (logged.has(error)) return;
     logged.add(error);
   }
   const request = currentRequestRecord();
-  (request?.logger ?? logger ?? fallbackLogger).error('unhandled error', {
+  (request?.logger ?? logger ?? fallbackLogger).error(message, {
     ...request?.trace,
-    error: error instanceof Error ? (error.stack ?? String(error)) : String(error),
+    ...request?.route?.(),
+    ...data,
   });
 }
 

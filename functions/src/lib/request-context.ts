@@ -30,6 +30,8 @@ export interface RequestRecord {
   trace?: TraceFields;
   /** The request log's logger: where an error met while the request runs is logged. */
   logger?: Logger;
+  /** The request's method and route pattern (its path, before a route matched), for the error lines. */
+  route?: () => { method: string; route: string };
 }
 
 const storage = new AsyncLocalStorage<RequestRecord>();

@@ -5,7 +5,7 @@ import { ADMIN_LISTS, type AdminListId } from '@insight/common/admin-lists';
 import { applyAdminWrite, exactTime } from '../adapters/firestore/firestore-dependencies';
 import { plainDocument } from '../adapters/firestore/plain-data';
 import { historyOperation } from '../domain/network/change-history';
-import { TRIGGER_REGION } from './options';
+import { TRIGGER_MEMORY, TRIGGER_REGION } from './options';
 
 /**
  * One trigger per admin list that keeps a history or names a parent: a single invocation per written row
@@ -18,7 +18,7 @@ export function adminListTrigger(list: AdminListId) {
   const spec = ADMIN_LISTS[list];
   return onDocumentWritten(
     // Idempotent, so a failed attempt may safely be retried.
-    { document: `${spec.collection}/{docId}`, region: TRIGGER_REGION, retry: true },
+    { document: `${spec.collection}/{docId}`, region: TRIGGER_REGION, memory: TRIGGER_MEMORY, retry: true },
     async (event) => {
       const beforeSnap = event.data?.before;
       const afterSnap = event.data?.after;

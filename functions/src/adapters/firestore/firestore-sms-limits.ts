@@ -15,7 +15,7 @@ interface LimitDoc {
  * per device (`sms_limits/mac:{mac}`), each holding the send times of its sliding window. One transaction
  * reads both and takes a point from both or from neither, so however many instances serve the requests,
  * no more than `points` go out per user and per device in `durationSeconds`. `expireAt` lets a Firestore
- * TTL policy on the collection delete a window that has ended (see README, Many instances).
+ * TTL policy on the collection delete a window that has ended (docs/architecture.md, "Where state lives").
  */
 export function firestoreSmsLimits(
   db: () => Firestore,

@@ -13,7 +13,7 @@ export interface SmsLimits {
 /**
  * Per-instance counters (tests, and an app built without a shared store): each instance keeps its own
  * window, so with n instances up to n × the limit would go out. The deployed API uses the Firestore
- * adapter (adapters/firestore/firestore-sms-limits.ts): one limit for all instances (README, Many instances).
+ * adapter (adapters/firestore/firestore-sms-limits.ts): one limit for all instances (docs/architecture.md, "Per instance of the `api` function").
  */
 export function memorySmsLimits(limit: { points: number; durationSeconds: number } = SMS_LIMIT): SmsLimits {
   const byUser = new RateLimiterMemory({

@@ -339,6 +339,11 @@ function sameExceptTime(a: StagingRow, b: StagingRow): boolean {
   return JSON.stringify(restA) === JSON.stringify(restB);
 }
 
+/** Changes kept per channel for viewers that resume. */
+export const STREAM_BUFFER_SIZE = 5000;
+/** An upstream connection closes this long after its last viewer left. */
+export const STREAM_IDLE_CLOSE_MS = 5000;
+
 export class StagingHub {
   private channels = new Map<string, Channel>();
   private readonly options: Required<HubOptions>;
@@ -347,8 +352,8 @@ export class StagingHub {
 
   constructor(options: HubOptions) {
     this.options = {
-      bufferSize: 5000,
-      idleCloseMs: 5000,
+      bufferSize: STREAM_BUFFER_SIZE,
+      idleCloseMs: STREAM_IDLE_CLOSE_MS,
       backoffMs: { first: 500, max: 10_000 },
       instance: randomBytes(4).toString('hex'),
       statsLogMs: 60_000,

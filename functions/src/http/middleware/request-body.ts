@@ -7,7 +7,7 @@ export const BODY_LIMIT_BYTES = 32 * 1024;
 /**
  * Before the body is read: a body declared larger than the limit is refused on its Content-Length
  * (413), a body that is not JSON (415), and an encoded body (415). Requests without a body pass.
- * (Deployed, the Functions runtime reads bodies up to 32 MB before the app runs: README, Security.)
+ * (Deployed, the Functions runtime reads bodies up to 32 MB before the app runs: docs/features.md, "Security".)
  */
 export const guardRequestBody: RequestHandler = (req, _res, next) => {
   const length = Number(req.headers['content-length'] ?? 0);

@@ -67,7 +67,16 @@ export function requestLog(
       { cloudTrace: req.get('x-cloud-trace-context'), traceparent: req.get('traceparent') },
       options.projectId,
     );
-    const record: RequestRecord = { upstream: [], trace, logger };
+    const record: RequestRecord = {
+      upstream: [],
+      trace,
+      logger,
+      // An error met before a route matched (authentication) names the path, never the query.
+      route: () => ({
+        method: req.method,
+        route: req.route ? routeOf(req, mountPath) : `${req.baseUrl}${req.path}`,
+      }),
+    };
     let logged = false;
     const done = () => {
       if (logged) return;

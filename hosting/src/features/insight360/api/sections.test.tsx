@@ -9,7 +9,7 @@ import Insight360Page from '../components/insight360-page';
 import { everySection, viewApi } from '../components/view.fixtures';
 
 /**
- * What a whole-view answer tells the page about its path (README, Streams through a buffering path).
+ * What a whole-view answer tells the page about its path (docs/features.md, "Streams through a buffering path").
  * The verdict is the module's, kept from view to view as in the app: these tests run in order.
  */
 
