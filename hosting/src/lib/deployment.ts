@@ -89,11 +89,3 @@ function subscribe(listener: () => void): () => void {
 export function useReloadNeeded(): boolean {
   return useSyncExternalStore(subscribe, () => shown, () => false);
 }
-
-/** For tests: back to a page that knows of no newer deployment. */
-export function resetDeploymentState(): void {
-  newerKnown = false;
-  shown = false;
-  lastCheck = -Infinity;
-  checking = null;
-}
