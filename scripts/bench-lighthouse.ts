@@ -262,14 +262,14 @@ try {
 
   /**
    * Whether Chrome finds the portal installable (Lighthouse 12 dropped its PWA audits): the landing in a
-   * fresh context, once its service worker controls it; Chrome's own installability errors and the
+   * new tab, once its service worker controls it; Chrome's own installability errors and the
    * manifest's parse errors, for both languages' start URLs.
    */
   async function checkInstallable(): Promise<string> {
     const problems: string[] = [];
     for (const start of ['/', '/fr']) {
-      const context = await driver.createBrowserContext();
-      const page = await context.newPage();
+      // The browser's default context: Chrome offers no installation in an incognito-like one.
+      const page = await driver.newPage();
       await page.goto(`${PORTAL}${start}`);
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await page.reload();
@@ -287,7 +287,7 @@ try {
         ...errors.map((error) => `${start}: ${error.message}`),
       );
       if (!url) problems.push(`${start}: no manifest`);
-      await context.close();
+      await page.close();
     }
     return problems.length
       ? `no (${problems.join('; ')})`
