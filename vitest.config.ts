@@ -24,7 +24,7 @@ const E2E_SHELL_ADMIN = [
 ];
 
 /** The end-to-end files that run with nothing else (see `e2e-alone` below). */
-const E2E_ALONE = ['tests/e2e/buffering-path.test.ts'];
+const E2E_ALONE = ['tests/e2e/buffering-path.test.ts', 'tests/e2e/new-deployment.test.ts'];
 
 /**
  * What a test against the emulators waits for with `expect.poll` unless it says otherwise: as long as

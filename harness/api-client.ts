@@ -61,3 +61,23 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/**
+ * Starts `workers` of the API's function instances before a page asks for several answers at once: on a
+ * busy machine an instance of the functions emulator takes tens of seconds to start, longer than the
+ * emulator waits for one, so the page's first concurrent calls would fail. Waits until each answers.
+ */
+export async function warmApi(workers = 4, deadlineMs = 180_000): Promise<void> {
+  const until = Date.now() + deadlineMs;
+  const one = async () => {
+    while (Date.now() < until) {
+      const ok = await fetch(`${PORTAL}/api/health`)
+        .then((res) => res.ok)
+        .catch(() => false);
+      if (ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error(`the API did not answer within ${deadlineMs} ms`);
+  };
+  await Promise.all(Array.from({ length: workers }, one));
+}

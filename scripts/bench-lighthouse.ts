@@ -11,8 +11,11 @@
  * Each page is audited once per preset without being counted (the first Lighthouse navigation of a tab
  * scored 5–10 points under the next ones, whatever the page: a warm-up of the measuring setup), then
  * RUNS times (LIGHTHOUSE_RUNS, default 3), and the median run is kept.
- * Targets: landing mobile ≥ 95, view mobile ≥ 85, accessibility 100 on both.
- * Ends with one line:
+ * Targets: landing mobile ≥ 95, view mobile ≥ 85, accessibility 100 on both. Every audit is a first visit:
+ * no HTTP cache, no service worker nor its precache. Then Chrome's own installability check of the landing
+ * in both languages (Lighthouse 12 has no PWA audits), printed after the scores:
+ *   bench:lighthouse installable=yes (…) | no (<Chrome's errors>)
+ * The scores' line:
  *   bench:lighthouse landing_mobile=<score> landing_lcp_ms=<ms> landing_tbt_ms=<ms> view_mobile=<score> view_lcp_ms=<ms> view_tbt_ms=<ms>
  * LIGHTHOUSE_DEBUG=1 prints each run's metrics and the failing audits; LIGHTHOUSE_REPORT=<folder> writes
  * each run's HTML report and the trace Lighthouse observed there (with LIGHTHOUSE_ARTIFACTS=1, also the
@@ -118,6 +121,11 @@ async function audit(name: string, page: Page, url: string, preset: Config, flag
     await cdp.send('HeapProfiler.collectGarbage');
     // A first visit's load: no HTTP cache (the session, in localStorage, is kept where flags say so).
     await cdp.send('Network.clearBrowserCache');
+    // Nor the service worker's precache (docs/field-mode.md): every audit is a first visit's load.
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: PORTAL,
+      storageTypes: 'service_workers,cache_storage',
+    });
     await cdp.detach();
     const result = await navigation(page, url, { config: preset, flags });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -227,6 +235,7 @@ const lowerServers = (page: string) => {
 const port = await freePort();
 const { close } = await launchBrowser([`--remote-debugging-port=${port}`]);
 const results: Record<string, Figures> = {};
+let installable = 'not checked';
 try {
   const driver = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
   const flags: Flags = { output: REPORTS ? 'html' : 'json', logLevel: 'error' };
@@ -248,7 +257,42 @@ try {
 
   // A signed-in 360 view: sign in, open the view WARM_UP_LOADS times, then audit the same tab.
   if (PAGES.includes('view')) await auditView();
+  installable = await checkInstallable();
   await driver.disconnect();
+
+  /**
+   * Whether Chrome finds the portal installable (Lighthouse 12 dropped its PWA audits): the landing in a
+   * new tab, once its service worker controls it; Chrome's own installability errors and the
+   * manifest's parse errors, for both languages' start URLs.
+   */
+  async function checkInstallable(): Promise<string> {
+    const problems: string[] = [];
+    for (const start of ['/', '/fr']) {
+      // The browser's default context: Chrome offers no installation in an incognito-like one.
+      const page = await driver.newPage();
+      await page.goto(`${PORTAL}${start}`);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.reload();
+      await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), { timeout: 30_000 });
+      const cdp = await page.createCDPSession();
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: Array<{ errorId: string }>;
+      };
+      const { url, errors } = (await cdp.send('Page.getAppManifest')) as {
+        url: string;
+        errors: Array<{ message: string }>;
+      };
+      problems.push(
+        ...installabilityErrors.map((error) => `${start}: ${error.errorId}`),
+        ...errors.map((error) => `${start}: ${error.message}`),
+      );
+      if (!url) problems.push(`${start}: no manifest`);
+      await page.close();
+    }
+    return problems.length
+      ? `no (${problems.join('; ')})`
+      : 'yes (/, /fr: manifest and service worker valid)';
+  }
 
   async function auditView() {
     const [device] = await catalogue('gpon', 1);
@@ -330,4 +374,5 @@ const view = figure('view_mobile');
 console.log(
   `bench:lighthouse landing_mobile=${shown(landing.performance)} landing_lcp_ms=${shown(landing.lcpMs)} landing_tbt_ms=${shown(landing.tbtMs)} view_mobile=${shown(view.performance)} view_lcp_ms=${shown(view.lcpMs)} view_tbt_ms=${shown(view.tbtMs)} ${cpuRef.figure}`,
 );
+console.log(`bench:lighthouse installable=${installable}`);
 console.log(`bench:lighthouse ${lighthouseCalibration(benchmarkIndexes)}`);

@@ -4,6 +4,9 @@
  *
  *   node --import tsx scripts/prerender.ts [--mode emulator|production]
  *
+ * vite.config.ts runs it at the end of `vite build`, before the service worker's precache list is made
+ * (that list holds the served HTML's revisions).
+ *
  * Writes dist/index.html (English, every path but /fr) and dist/index-fr.html (French, /fr and /fr/**,
  * rewritten in firebase.json). Each holds four copies of the page (light and dark, the desktop drawer
  * expanded and collapsed), rendered by src/app/prerender.tsx through Vite's SSR loader with the build's
@@ -210,7 +213,10 @@ try {
       '<title>Insight</title>',
       () => `<title>${escapeAttribute(render.shellTitle())}</title>`,
     );
-    if (language === 'fr') html = html.replace('<html lang="en-CA">', '<html lang="fr-CA">');
+    if (language === 'fr')
+      html = html
+        .replace('<html lang="en-CA">', '<html lang="fr-CA">')
+        .replace('href="/manifest.webmanifest"', 'href="/manifest-fr.webmanifest"');
     for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g))
       hashes.add(`'sha256-${createHash('sha256').update(script!).digest('base64')}'`);
     const file = language === 'fr' ? 'index-fr.html' : 'index.html';

@@ -13,6 +13,8 @@ import { AppRoutes } from './routes';
 import { SwrDefaults } from './require-auth';
 import { mayHaveSession } from '../lib/auth-session';
 import { prefetchOpenedView } from '../features/insight360/api/view-path';
+import { whenPageSettled } from '../lib/loading-store';
+import { DeploymentGate } from './deployment-gate';
 
 function RootLanguageRedirect() {
   const [location] = useLocation();
@@ -29,6 +31,23 @@ if (mayHaveSession()) {
   prefetchOpenedView(window.location.pathname);
 }
 
+/**
+ * The service worker registers SERVICE_WORKER_AFTER_MS after the opened page has settled, when the browser
+ * is idle: its code (3.4 KB compressed) and its precache (the shells and every page's code) never compete
+ * with a page's first load, its data or the Auth SDK's check of the session (docs/field-mode.md).
+ */
+const SERVICE_WORKER_AFTER_MS = 10_000;
+whenPageSettled(() =>
+  window.setTimeout(() => {
+    const start = () =>
+      void import('../lib/service-worker')
+        .then(({ startServiceWorker }) => startServiceWorker())
+        .catch(() => undefined);
+    if (window.requestIdleCallback) window.requestIdleCallback(start, { timeout: 5_000 });
+    else start();
+  }, SERVICE_WORKER_AFTER_MS),
+);
+
 export function App() {
   return (
     <ErrorBoundary fallback={() => <StatusPage message={i18n.t('errors:generic')} action="reload" />}>
@@ -38,7 +57,9 @@ export function App() {
           <PreferencesProvider>
             <IdlePrefetch />
             <AppLayout>
-              <AppRoutes />
+              <DeploymentGate>
+                <AppRoutes />
+              </DeploymentGate>
             </AppLayout>
           </PreferencesProvider>
         </AuthProvider>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { readFirestoreDocument } from '../lib/http-client';
+import { isOnline } from '../lib/network-status';
 
 const EMPTY: string[] = [];
 const store = () => import('../lib/recent-lookups-store');
@@ -11,6 +12,10 @@ let pendingWrite: Promise<unknown> = Promise.resolve();
 
 const macsOf = (document: Record<string, unknown> | null): string[] =>
   Array.isArray(document?.macs) ? document.macs.filter((mac): mac is string => typeof mac === 'string') : [];
+
+/** Offline, the recent lookups are the devices whose views are kept on this device (docs/field-mode.md). */
+const keptMacs = async (uid: string): Promise<string[]> =>
+  (await (await import('../lib/kept-views')).keptDevices(uid)).map((device) => device.mac);
 
 /**
  * Adds a MAC to the user's recent lookups without reading the list (the 360 view): resolves with the
@@ -41,8 +46,8 @@ export function useRecentLookups(uid: string | null) {
     let cancelled = false;
     void pendingWrite
       .catch(() => undefined)
-      .then(() => readFirestoreDocument(`recent_lookups/${uid}`))
-      .then((document) => !cancelled && show(uid, macsOf(document)))
+      .then(() => (isOnline() ? readFirestoreDocument(`recent_lookups/${uid}`).then(macsOf) : keptMacs(uid)))
+      .then((macs) => !cancelled && show(uid, macs))
       .catch(() => undefined);
     return () => {
       cancelled = true;

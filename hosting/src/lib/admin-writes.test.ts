@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, noContent, type Reply } from '../testing/fake-api';
 import { setFakeUser } from '../testing/fake-firebase';
 import { conflictOf, deleteEntry, dependentCount, recountAll, saveEntry } from './admin-writes';
@@ -72,5 +72,27 @@ describe('admin writes through the API', () => {
     const result = { checked: 3, repaired: [], orphans: [] };
     installFakeApi({ 'POST /admin/recount': { status: 200, body: result } });
     await expect(recountAll()).resolves.toEqual(result);
+  });
+
+  it('when the device is offline, then a save and a delete are refused before anything is sent (nothing queued)', async () => {
+    setFakeUser(null);
+    const api = installFakeApi({
+      'PUT /admin/racks/R1': { status: 200, body: { id: 'R1' } },
+      'DELETE /admin/racks/R1': noContent,
+    });
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      for (const write of [() => saveEntry('racks', 'R1', { name: 'Rack 1' }), () => deleteEntry('racks', 'R1')]) {
+        const refused = await write().catch((error: unknown) => error);
+        expect(refused).toBeInstanceOf(HttpError);
+        expect((refused as HttpError).code).toBe('offline');
+      }
+      expect(api.calls).toHaveLength(0);
+    } finally {
+      offline.mockRestore();
+    }
+    // Back online: nothing that was refused is sent by itself.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls).toHaveLength(0);
   });
 });

@@ -8,11 +8,12 @@ import { isErrorCode, type ErrorCode } from '@insight/common/errors';
 import { config } from '../config/env';
 import { currentIdToken } from './auth-session';
 import { EventStreamError, readEventStream } from './event-stream';
+import { isOnline } from './network-status';
 
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | 'network',
+    readonly code: ErrorCode | 'network' | 'offline',
     message: string,
     readonly path?: string,
     /** What a refused write says (`error.details` of a 409 conflict), when the caller parsed it. */
@@ -136,6 +137,10 @@ export async function apiFetch<T>(
     details?: DetailsParser;
   } = {},
 ): Promise<T> {
+  // Offline, an operation or an admin write is refused before anything is sent; nothing is queued to run
+  // later (docs/field-mode.md): an operation must be seen to happen.
+  if (init.method && init.method !== 'GET' && !isOnline())
+    throw new HttpError(0, 'offline', 'Not sent: the device is offline.');
   let res: Response;
   const plainRead = !init.method && init.body === undefined && !init.signal && !init.headers;
   try {
@@ -243,4 +248,14 @@ export async function readFirestoreDocument(path: string): Promise<Record<string
   }
   const found = Array.isArray(body) ? body.find((entry) => entry.found)?.found : undefined;
   return found ? fieldsOf(found.fields) : null;
+}
+
+/** A small JSON file of the deployment itself (not the API), never from a cache; null when it cannot be read. */
+export async function readDeploymentFile(path: string): Promise<unknown> {
+  try {
+    const answer = await fetch(path, { cache: 'no-store' });
+    return answer.ok ? ((await answer.json()) as unknown) : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { CHUNK_RELOAD_GUARD_MS } from '@insight/common/constants';
+import { chunkReplaced } from './deployment';
 
 const RELOAD_KEY = 'insight-chunk-reload-at';
 
@@ -14,8 +15,9 @@ function isChunkLoadError(error: unknown): boolean {
 }
 
 /**
- * React.lazy that reloads the page once when a code chunk cannot be loaded (e.g. after a deploy), and
- * that does not suspend at all once the chunk is loaded (preload): React 19 holds a revealed Suspense
+ * React.lazy that shows "Please reload the page." (lib/deployment.ts) when a code chunk cannot be loaded
+ * (a newer deployment replaced it), at most once per 60 000 ms: a chunk that fails again within that time
+ * of its Reload is an error (the page's error screen), not a loop of reloads. It does not suspend at all once the chunk is loaded (preload): React 19 holds a revealed Suspense
  * boundary back for up to 300 ms, which a preloaded page must not pay.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint
@@ -29,7 +31,7 @@ export function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ 
       const last = Number(sessionStorage.getItem(RELOAD_KEY)) || null;
       if (isChunkLoadError(error) && mayReloadForChunk(Date.now(), last)) {
         sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
-        window.location.reload();
+        chunkReplaced();
         return new Promise<{ default: T }>(() => {});
       }
       throw error;

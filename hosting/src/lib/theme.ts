@@ -3,6 +3,7 @@ import { enUS, frFR } from '@mui/material/locale';
 import type { Language } from '@insight/common/format';
 import type { ThemeMode } from './cookies';
 import { pinnedFirstColumn } from './grid-phone';
+import { i18n } from './i18n';
 import type {} from '@mui/x-data-grid/themeAugmentation';
 
 export const BACKGROUND: Record<ThemeMode, string> = { light: '#f5f7fa', dark: '#121418' };
@@ -52,6 +53,9 @@ export function buildTheme(mode: ThemeMode, language: Language): Theme {
             label: { whiteSpace: 'normal', overflowWrap: 'anywhere', paddingTop: 2, paddingBottom: 2 },
           },
         },
+        // Every progress bar and spinner has a name (a grid's loading overlay too, which passes it none).
+        MuiLinearProgress: { defaultProps: { 'aria-label': i18n.t('common:loading', { lng: language }) } },
+        MuiCircularProgress: { defaultProps: { 'aria-label': i18n.t('common:loading', { lng: language }) } },
         // Every grid keeps its first column in view on a phone (lib/grid-phone.ts).
         MuiDataGrid: { styleOverrides: { root: ({ theme }: { theme: Theme }) => pinnedFirstColumn(theme) } },
       },

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ConflictDetails } from '@insight/common/admin-lists';
 import { HttpError } from './http-client';
+import { i18n } from './i18n';
 
 /**
  * The database write error modal (docs/requirements.md, "Admin kit"): 'An error occurred saving to the database', then
@@ -17,7 +18,12 @@ const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
 export function showWriteError(error: unknown): void {
-  const message = error instanceof Error && error.message ? error.message : null;
+  const message =
+    error instanceof HttpError && error.code === 'offline'
+      ? i18n.t('errors:codes.offline')
+      : error instanceof Error && error.message
+        ? error.message
+        : null;
   const conflict = error instanceof HttpError && error.code === 'conflict' ? error.details : undefined;
   current = conflict ? { message, conflict } : { message };
   emit();

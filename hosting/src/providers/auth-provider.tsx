@@ -8,8 +8,10 @@ import {
   type ReactNode,
 } from 'react';
 import type { User } from 'firebase/auth';
-import { rolesFromClaim, type RoleKey } from '@insight/common/roles';
+import { can, rolesFromClaim, type RoleKey } from '@insight/common/roles';
 import { keptSession, loadAuth, loadedAuth, mayHaveSession, whenAuthLoaded } from '../lib/auth-session';
+import { forgetKeptViews } from '../lib/field-mode';
+import { isOnline } from '../lib/network-status';
 import { whenPageSettled } from '../lib/loading-store';
 import type { listenToRoles } from '../lib/roles-listener';
 
@@ -66,7 +68,11 @@ function startSession(user: User): Promise<SessionAnswer> {
         await refreshIfRolesDiffer(user, answer.roles);
         return answer;
       });
-    session.catch(() => sessions.delete(user.uid));
+    session.catch((error: unknown) => {
+      sessions.delete(user.uid);
+      // A revoked (or otherwise refused) session: the views kept on this device go (docs/field-mode.md).
+      if ((error as { status?: unknown }).status === 401) void forgetKeptViews(null);
+    });
     sessions.set(user.uid, session);
   }
   return session;
@@ -120,8 +126,11 @@ function rememberSession(uid: string, allowed: boolean): void {
  */
 function initialState(): AuthState {
   if (!mayHaveSession()) return { status: 'signedOut', user: null };
-  const kept = keptSession();
-  const remembered = kept && rememberedSession(kept.uid);
+  // Offline, the kept session's user, even with an expired token, and access as last granted: the page
+  // opens the views kept on the device (docs/field-mode.md); the API, unreachable, is asked nothing.
+  const offline = !isOnline();
+  const kept = keptSession(offline ? 0 : undefined);
+  const remembered = kept && (rememberedSession(kept.uid) ?? (offline ? { allowed: true } : null));
   if (!kept || !remembered) return { status: 'loading', user: null };
   const user: SessionUser = {
     uid: kept.uid,
@@ -224,6 +233,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [uid]);
 
+  // Kept views belong to the signed-in user while their roles may open the 360 view: anyone else's, and
+  // everything once signed out, is deleted (docs/field-mode.md).
+  const keeper =
+    state.status === 'loading'
+      ? undefined
+      : state.status === 'signedIn' && state.user.allowed && can(state.user.roles, 'view360')
+        ? state.user.uid
+        : null;
+  useEffect(() => {
+    if (keeper === null) void forgetKeptViews(null);
+    // Another user's leftovers: once the page has settled (the store's code never delays a page).
+    else if (keeper) return whenPageSettled(() => void forgetKeptViews(keeper));
+  }, [keeper]);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       state,
@@ -234,7 +257,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       async signOut() {
         sessionStorage.removeItem(SESSION_KEY);
+        // The key that encrypts the kept views goes first: nothing kept stays readable after a sign-out.
+        await forgetKeptViews(null);
         await (await loadAuth()).signOutUser();
+        // And what a view still open kept meanwhile.
+        await forgetKeptViews(null);
       },
     }),
     [state],

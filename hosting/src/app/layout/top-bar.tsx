@@ -19,6 +19,7 @@ import { useLocation } from 'wouter';
 import { config } from '../../config/env';
 import { useAuth } from '../../providers/auth-provider';
 import { usePreferences } from '../../providers/preferences-provider';
+import { OfflineState } from './offline-state';
 import { drawerIntent } from './side-drawer';
 
 // Loaded once someone is signed in: the signed-out landing does not carry the search code.
@@ -130,6 +131,7 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
           )}
         </Box>
         {isPhone === true && state.status === 'signedIn' && <PhoneSearch />}
+        <OfflineState />
         <Button
           color="inherit"
           startIcon={<TranslateIcon />}

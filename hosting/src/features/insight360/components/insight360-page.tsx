@@ -24,6 +24,8 @@ import { useExternalLinks } from '../api/external-links';
 import { useViewSections, type ViewSections } from '../api/sections';
 import { useDebouncedMac } from '../hooks/use-debounced-mac';
 import { useTabParam } from '../hooks/use-tab-param';
+import { useKeepView, useViewSource } from '../hooks/use-kept-view';
+import { KeptViewFrame, NotKeptAlert } from './kept-view-frame';
 import { FindingsList } from './findings-list';
 import { LookChanges } from './look-changes';
 import { OperationsDone } from './operations-done';
@@ -126,6 +128,16 @@ function useRevealStage(sections: ViewSections, looksAnswered: boolean): Stage {
 
 function Insight360View({ mac: requestedMac }: { mac: string }) {
   const mac = useDebouncedMac(requestedMac)!;
+  // Offline, the view kept on the device, read-only (docs/field-mode.md).
+  const source = useViewSource(mac);
+  if (source.kind === 'pending') return null;
+  if (source.kind === 'missing') return <NotKeptAlert mac={mac} />;
+  if (source.kind === 'kept')
+    return (
+      <KeptViewFrame view={source.view}>
+        <DeviceView key={`${mac}:kept`} mac={mac} kept />
+      </KeptViewFrame>
+    );
   // Another device is another view: drawn again from the top.
   return <DeviceView key={mac} mac={mac} />;
 }
@@ -135,9 +147,10 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
  * once and in one task; the view is drawn from a deferred copy instead, in a transition (in slices, the
  * page stays responsive while a burst of answers is drawn).
  */
-function DeviceView({ mac }: { mac: string }) {
+function DeviceView({ mac, kept = false }: { mac: string; kept?: boolean }) {
   const { t, i18n } = useTranslation('insight360');
-  const sections = useViewSections(mac, i18n.language === 'fr' ? 'fr' : 'en');
+  const language = i18n.language === 'fr' ? 'fr' : 'en';
+  const sections = useViewSections(mac, language);
   const links = useExternalLinks();
   const playbook = usePlaybook();
   const looks = useLooks(mac);
@@ -182,6 +195,7 @@ function DeviceView({ mac }: { mac: string }) {
       looks.isLoading,
     ],
   );
+  useKeepView(mac, language, snapshot, !kept);
   const shown = useDeferredValue(snapshot);
   return <ViewBody mac={mac} {...shown} />;
 }

@@ -16,7 +16,9 @@ export type Connection =
   | { state: 'live' }
   | { state: 'reconnecting'; retryInMs: number; message?: string }
   | { state: 'error'; message: string; status?: number }
-  | { state: 'stopped' };
+  | { state: 'stopped' }
+  /** Offline: the rows stay as they were; the stream resumes from its last event id when the network returns. */
+  | { state: 'paused' };
 
 /** The texts a row shows beyond its raw values (translated labels), for the quick search. */
 export interface SearchLabels {
@@ -57,6 +59,9 @@ export type PageMessage =
   /** `base`: the portal's origin (a worker's own address may not resolve a path). */
   | { type: 'start'; kind: StagingKind; province: Province; flagMs: number; base: string }
   | { type: 'stop' }
+  /** Offline (docs/field-mode.md): the stream stops, its rows stay; `resume` reads on from its last event id. */
+  | { type: 'pause' }
+  | { type: 'resume' }
   /** Every row that matches the search, sorted: the next view carries them (`all`). */
   | { type: 'export' }
   | { type: 'query'; query: ViewQuery; seq: number }
@@ -273,8 +278,12 @@ export function createStagingEngine(post: (message: EngineMessage) => void): (me
       post({ type: 'token', id });
     });
 
+  /** The running stream and its last event id: what a resume after a pause starts from. */
+  let stream: { kind: StagingKind; province: Province; base: string; lastEventId?: string } | null = null;
+
   const run = async (kind: StagingKind, province: Province, base: string, signal: AbortSignal) => {
-    let lastEventId: string | undefined;
+    const own = stream!;
+    let lastEventId = own.lastEventId;
     let wait = BACKOFF.first;
     let poll = false;
     setConnection({ state: 'connecting' });
@@ -300,7 +309,7 @@ export function createStagingEngine(post: (message: EngineMessage) => void): (me
           signal: request.signal,
           onEvent: (event: EventSourceMessage) => {
             heard = true;
-            if (event.id !== undefined) lastEventId = event.id;
+            if (event.id !== undefined) lastEventId = own.lastEventId = event.id;
             wait = BACKOFF.first;
             apply(JSON.parse(event.data) as StagingMessage);
           },
@@ -342,10 +351,21 @@ export function createStagingEngine(post: (message: EngineMessage) => void): (me
     if (message.type === 'start') {
       stop();
       flagMs = message.flagMs;
+      stream = { kind: message.kind, province: message.province, base: message.base };
       abort = new AbortController();
       void run(message.kind, message.province, message.base, abort.signal);
     } else if (message.type === 'stop') {
+      stream = null;
       stop();
+    } else if (message.type === 'pause') {
+      if (!stream || !abort) return;
+      abort.abort();
+      abort = null;
+      setConnection({ state: 'paused' });
+    } else if (message.type === 'resume') {
+      if (!stream || abort) return;
+      abort = new AbortController();
+      void run(stream.kind, stream.province, stream.base, abort.signal);
     } else if (message.type === 'export') {
       if (timer !== null) clearTimeout(timer);
       sendView(true);

@@ -1,5 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { StagingMessage, SwitchRow } from '@insight/common/staging';
 import type { ApiCall, EventsReply } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -100,5 +100,36 @@ describe('useStagingStream: the path to the stream', () => {
     expect(api.called('GET', '/staging/plume/ON')).toHaveLength(1);
     expect(api.called('GET', '/staging/plume/ON').some(isPoll)).toBe(false);
     expect(connection()).toBe('live');
+  });
+});
+
+describe('useStagingStream: offline', () => {
+  it('when the network goes, then the live data pauses with its rows; when it returns, the stream resumes from its last id', async () => {
+    const S1 = switchRow('SW-01', 'provisioning', '2026-11-20T14:00:00.000Z');
+    const S2 = switchRow('SW-02', 'offline', '2026-11-20T14:00:00.000Z');
+    const replies: EventsReply[] = [
+      { events: events({ id: 'c1-1', message: snapshot([S1, S2]) }), open: true },
+    ];
+    const { api } = await renderApp(<PlumeStagePage />, {
+      path: '/plume-stage',
+      user: { roles: ['install'] },
+      api: { [STREAM]: () => replies.shift() ?? 'pending' },
+    });
+    await waitFor(() => expect(connection()).toBe('live'));
+    await waitFor(() => expect(rowCount()).toContain('2'));
+
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    await waitFor(() => expect(connection()).toBe('paused'));
+    expect(rowCount()).toContain('2');
+    expect(screen.getByTestId('connection').textContent).toBe('Paused offline: resumes with the network');
+    expect(api.called('GET', '/staging/plume/ON')).toHaveLength(1);
+
+    online.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(api.called('GET', '/staging/plume/ON')).toHaveLength(2));
+    expect(api.called('GET', '/staging/plume/ON')[1]!.headers.get('last-event-id')).toBe('c1-1');
+    expect(rowCount()).toContain('2');
+    online.mockRestore();
   });
 });

@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { CHANGE_FLAG_MS, type Province, type StagingKind, type StagingRow } from '@insight/common/staging';
 import { currentIdToken } from '../../../lib/auth-session';
+import { useOnline } from '../../../lib/network-status';
 import {
   createStagingEngine,
   type Connection,
@@ -128,6 +129,16 @@ export function useStagingStream<R extends StagingRow>(
     current.send({ type: 'start', kind, province, flagMs: CHANGE_FLAG_MS, base: location.origin });
     return () => current.send({ type: 'stop' });
   }, [kind, province, run, running]);
+
+  // Offline, the live data pauses (its rows stay) and resumes from the stream's last event id once the
+  // network returns (docs/field-mode.md).
+  const online = useOnline();
+  useEffect(() => {
+    if (!running || online) return;
+    const current = engine.current;
+    current?.send({ type: 'pause' });
+    return () => current?.send({ type: 'resume' });
+  }, [online, running, kind, province, run]);
 
   const ask = useCallback((next: TableQuery) => {
     asked.current = next;

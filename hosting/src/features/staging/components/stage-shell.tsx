@@ -15,7 +15,7 @@ import { PROVINCES, type Province } from '@insight/common/staging';
 import { FoldedNotice } from '../../../components/folded-notice';
 import type { Connection } from '../api/use-staging-stream';
 
-/** The connection state in words: connecting, live, reconnecting (with its wait) or the stream's error. */
+/** The connection state in words: connecting, live, reconnecting (with its wait), paused offline or the stream's error. */
 export function ConnectionChip({ connection }: { connection: Connection }) {
   const { t } = useTranslation('staging');
   const props = {
@@ -37,6 +37,7 @@ export function ConnectionChip({ connection }: { connection: Connection }) {
       label: t('connection.error', { message: connection.state === 'error' ? connection.message : '' }),
     },
     stopped: { color: 'default', label: t('connection.stopped') },
+    paused: { color: 'default', label: t('connection.paused') },
   }[connection.state] as {
     color: 'default' | 'success' | 'warning' | 'error';
     label: string;

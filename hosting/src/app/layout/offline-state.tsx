@@ -1,0 +1,55 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Box } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useOnline } from '../../lib/network-status';
+
+// Not in the landing's code: loaded when the network goes.
+const OfflineChip = lazy(() => import('./offline-chip'));
+
+/** How long "Back online" stays in the live region after the network returns. */
+const BACK_ONLINE_MS = 5_000;
+
+/**
+ * The top bar's network state (docs/field-mode.md): while offline, a chip says so; the live region around
+ * it announces going offline and coming back to screen readers.
+ */
+export function OfflineState() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  // Adjusted while rendering (React's pattern for state derived from a change): back online once the
+  // network returns after it was lost, for BACK_ONLINE_MS.
+  const [shownOnline, setShownOnline] = useState(online);
+  const [backOnline, setBackOnline] = useState(false);
+  if (online !== shownOnline) {
+    setShownOnline(online);
+    setBackOnline(online);
+  }
+  useEffect(() => {
+    if (!backOnline) return;
+    const timer = window.setTimeout(() => setBackOnline(false), BACK_ONLINE_MS);
+    return () => window.clearTimeout(timer);
+  }, [backOnline]);
+  return (
+    <Box role="status" data-testid="network-state" sx={{ display: 'contents' }}>
+      {!online && (
+        <Suspense fallback={<Box component="span">{t('network.offline')}</Box>}>
+          <OfflineChip />
+        </Suspense>
+      )}
+      {backOnline && (
+        <Box component="span" sx={visuallyHidden}>
+          {t('network.backOnline')}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

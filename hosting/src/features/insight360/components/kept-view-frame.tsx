@@ -1,0 +1,39 @@
+import { useMemo, type ReactNode } from 'react';
+import { Alert, Stack } from '@mui/material';
+import { SWRConfig } from 'swr';
+import { useTranslation } from 'react-i18next';
+import { formatMac } from '@insight/common/mac';
+import type { KeptView } from '../../../lib/kept-views';
+import { fromKeptView, type KeptAnswers } from '../api/kept-view';
+
+/**
+ * A kept view shown offline (docs/field-mode.md): its reads answer from what was kept, in a cache of their
+ * own (the live view's cache is left as it was), under a banner saying when it was taken.
+ */
+export function KeptViewFrame({ view, children }: { view: KeptView<KeptAnswers>; children: ReactNode }) {
+  const { t, i18n } = useTranslation('insight360');
+  const config = useMemo(() => ({ provider: () => new Map(), use: [fromKeptView(view)] }), [view]);
+  const time = new Intl.DateTimeFormat(i18n.language === 'fr' ? 'fr-CA' : 'en-CA', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(view.takenAt);
+  return (
+    <Stack spacing={2}>
+      <Alert severity="info" data-testid="kept-view-banner">
+        <strong>{t('kept.asOf', { time })}</strong> {t('kept.readOnly')}
+      </Alert>
+      <SWRConfig value={config}>{children}</SWRConfig>
+    </Stack>
+  );
+}
+
+/** Offline, a device whose view is not kept on this device. */
+export function NotKeptAlert({ mac }: { mac: string }) {
+  const { t } = useTranslation('insight360');
+  return (
+    <Alert severity="warning" role="alert" data-testid="view-not-kept">
+      {t('kept.notKept', { mac: formatMac(mac) })}
+    </Alert>
+  );
+}

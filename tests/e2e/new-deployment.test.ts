@@ -1,0 +1,86 @@
+/**
+ * A newer deployment under an open page (docs/field-mode.md, "Updates"): the hosting folder is swapped for
+ * a new build while a page runs; at its next navigation the page says "Please reload the page.", and Reload
+ * opens the new version. Runs alone (vitest.config.ts, E2E_ALONE): it changes what Hosting serves.
+ */
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { warmApi } from '../../harness/api-client';
+import { useBrowser } from '../../harness/browser';
+import { closeAdmin, createUser, signInFast } from '../../harness/users';
+
+const DIST = path.resolve(import.meta.dirname, '../../hosting/dist');
+const PREVIOUS = `${DIST}-previous`;
+const NEXT = `${DIST}-next`;
+const TEXT = /\.(html|js|css|json|webmanifest)$/;
+
+/** Every file under `dir`, as paths relative to it. */
+const filesOf = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+
+/**
+ * A copy of the build as the next deployment would be: another version, and every code file under a new
+ * name (a rebuild changes the hashes), each reference to it renamed too.
+ */
+function nextBuild(version: string): void {
+  rmSync(NEXT, { recursive: true, force: true });
+  cpSync(DIST, NEXT, { recursive: true });
+  const current = (JSON.parse(readFileSync(path.join(NEXT, 'version.json'), 'utf8')) as { version: string })
+    .version;
+  const renamed = filesOf(path.join(NEXT, 'assets'))
+    .filter((file) => file.endsWith('.js') || file.endsWith('.css'))
+    .map((file) => [file, file.replace(/\.(js|css)$/, 'n.$1')] as const);
+  for (const [from, to] of renamed)
+    renameSync(path.join(NEXT, 'assets', from), path.join(NEXT, 'assets', to));
+  for (const file of filesOf(NEXT).filter((name) => TEXT.test(name))) {
+    const before = readFileSync(path.join(NEXT, file), 'utf8');
+    let after = before.replaceAll(`"${current}"`, `"${version}"`);
+    for (const [from, to] of renamed) after = after.replaceAll(from, to);
+    if (after !== before) writeFileSync(path.join(NEXT, file), after);
+  }
+}
+
+describe('a newer deployment under an open page', () => {
+  const browser = useBrowser();
+  afterAll(async () => {
+    if (existsSync(PREVIOUS)) {
+      rmSync(DIST, { recursive: true, force: true });
+      renameSync(PREVIOUS, DIST);
+    }
+    rmSync(NEXT, { recursive: true, force: true });
+    await closeAdmin();
+  });
+
+  it('when the hosting folder is swapped under a running page, then the next navigation says "Please reload the page." and Reload opens the new version', async () => {
+    await warmApi();
+    const page = await browser.newPage();
+    await signInFast(page, await createUser('deploy-support1', ['support1']));
+    await page.goto('/');
+    await page.getByTestId('logout').waitFor();
+    // The page's service worker is in place (it keeps the old code the page runs).
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const running = await page.locator('meta[name=insight-version]').getAttribute('content');
+
+    const version = `next-${Date.now().toString(36)}`;
+    nextBuild(version);
+    renameSync(DIST, PREVIOUS);
+    renameSync(NEXT, DIST);
+
+    // A navigation inside the app: the message, in place of the page.
+    await page.getByRole('link', { name: 'Insight 360' }).first().click();
+    await expect
+      .poll(() => page.getByTestId('reload-needed').textContent(), { timeout: 20_000 })
+      .toContain('Please reload the page.');
+    expect(await page.locator('meta[name=insight-version]').getAttribute('content')).toBe(running);
+
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect
+      .poll(() => page.locator('meta[name=insight-version]').getAttribute('content'), { timeout: 20_000 })
+      .toBe(version);
+    await page.getByTestId('logout').waitFor();
+    expect(await page.getByTestId('reload-needed').count()).toBe(0);
+  }, 120_000);
+});
