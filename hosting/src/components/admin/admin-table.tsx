@@ -150,9 +150,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
           {actions}
         </Stack>
       )}
-      {!canWrite && (
-        <FoldedNotice testId={`${testId}-read-only`}>{t('adminKit.readOnly')}</FoldedNotice>
-      )}
+      {!canWrite && <FoldedNotice testId={`${testId}-read-only`}>{t('adminKit.readOnly')}</FoldedNotice>}
       {invalid > 0 && <Alert severity="warning">{t('adminKit.invalidRows', { count: invalid })}</Alert>}
       {error ? (
         <Alert severity="error" data-testid={`${testId}-error`}>
