@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { AuditOperation, AuditRecord } from '@insight/common/customer360';
-import type { AuditSink } from '../../domain/audit/audit-sink';
+import { keyOf, type AuditSink } from '../../domain/audit/audit-sink';
 import { auditExpireAt } from './audit-retention';
 
 /**
@@ -27,7 +27,11 @@ export function firestoreAuditSink(db: () => Firestore, now: () => number = Date
       for (const doc of snapshot.docs) {
         const data = doc.data() as AuditRecord & { at?: Timestamp | null };
         if (data.outcome !== 'sent' && data.outcome !== 'unknown') continue;
-        return { at: data.at instanceof Timestamp ? data.at.toMillis() : now(), email: data.email ?? null };
+        return {
+          at: data.at instanceof Timestamp ? data.at.toMillis() : now(),
+          email: data.email ?? null,
+          idempotencyKey: keyOf(data),
+        };
       }
       return null;
     },

@@ -4,7 +4,15 @@ import type { AuditOperation, AuditRecord } from '@insight/common/customer360';
 export interface LastOperation {
   at: number;
   email: string | null;
+  /** The key the request was sent with: a retry with the same key is the same operation, not a second. */
+  idempotencyKey: string | null;
 }
+
+/** The idempotency key an operation's record carries in its parameters, if any. */
+export const keyOf = (record: Pick<AuditRecord, 'parameters'>): string | null => {
+  const key = (record.parameters as Record<string, unknown> | null | undefined)?.idempotencyKey;
+  return typeof key === 'string' ? key : null;
+};
 
 /** Where operations leave their trail: the append-only `audit_log` collection in production. */
 export interface AuditSink {
@@ -31,7 +39,7 @@ export class MemoryAuditSink implements AuditSink {
     for (let index = this.records.length - 1; index >= 0; index--) {
       const record = this.records[index]!;
       if (record.mac === mac && record.operation === operation && wentOut(record))
-        return { at: this.times[index]!, email: record.email };
+        return { at: this.times[index]!, email: record.email, idempotencyKey: keyOf(record) };
     }
     return null;
   }

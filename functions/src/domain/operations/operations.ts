@@ -93,12 +93,19 @@ async function markChanged(deps: OperationDeps, mac: string): Promise<void> {
  * on any instance: the audit log says) is refused until the agent, told when it went out, asks again. A
  * log that cannot be read does not stop the reset.
  */
-async function refuseRecentReset(deps: OperationDeps, mac: string, now: number): Promise<void> {
+async function refuseRecentReset(
+  deps: OperationDeps,
+  mac: string,
+  now: number,
+  idempotencyKey: string | undefined,
+): Promise<void> {
   const last = await deps.audit.lastOf(mac, 'deviceReset').catch((error: unknown) => {
     deps.logger.error('audit read failed', { error: String(error) });
     return null;
   });
   if (!last || now - last.at >= RESET_REPEAT_WINDOW_MS) return;
+  // The retry of a request that got no answer (same key): the upstream does not reset twice.
+  if (idempotencyKey && last.idempotencyKey === idempotencyKey) return;
   const details: RecentResetDetails = {
     kind: 'recentReset',
     at: new Date(last.at).toISOString(),
@@ -115,8 +122,9 @@ export async function resetDevice(
   idempotencyKey?: string,
 ): Promise<ResetResult> {
   const now = (deps.now ?? Date.now)();
-  if (!request.repeat) await refuseRecentReset(deps, mac, now);
-  return audited(deps, actor, mac, 'deviceReset', { action: 'reset' }, async () => {
+  if (!request.repeat) await refuseRecentReset(deps, mac, now, idempotencyKey);
+  const parameters = { action: 'reset', ...(idempotencyKey ? { idempotencyKey } : {}) };
+  return audited(deps, actor, mac, 'deviceReset', parameters, async () => {
     const answer = await deps.clients.wan.reset(mac, idempotencyKey);
     deps.calls.forget(`state:${mac}`);
     await markChanged(deps, mac);
