@@ -12,6 +12,20 @@ export default function OfflineChip() {
       title={t('network.offlineHint')}
       variant="outlined"
       size="small"
+      // On a phone the icon alone (the top bar has no room for the word); the word stays for screen readers.
+      sx={(theme) => ({
+        [theme.breakpoints.down('sm')]: {
+          '& .MuiChip-label': {
+            position: 'absolute',
+            width: 1,
+            height: 1,
+            overflow: 'hidden',
+            clip: 'rect(0 0 0 0)',
+            whiteSpace: 'nowrap',
+          },
+          '& .MuiChip-icon': { mx: 0.5 },
+        },
+      })}
       data-testid="offline-chip"
     />
   );

@@ -32,7 +32,13 @@ export function OfflineState() {
   return (
     <Box role="status" data-testid="network-state" sx={{ display: 'contents' }}>
       {!online && (
-        <Suspense fallback={<Box component="span">{t('network.offline')}</Box>}>
+        <Suspense
+          fallback={
+            <Box component="span" sx={{ typography: 'body2', display: { xs: 'none', sm: 'inline' } }}>
+              {t('network.offline')}
+            </Box>
+          }
+        >
           <OfflineChip />
         </Suspense>
       )}
