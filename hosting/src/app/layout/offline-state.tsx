@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { useOnline } from '../../lib/network-status';
 
 // Not in the landing's code: loaded when the network goes.
@@ -50,12 +51,3 @@ export function OfflineState() {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
