@@ -79,6 +79,8 @@ export interface PageOptions {
   baseURL?: string;
   /** The page signs in through the auth emulator's Google popup (it needs the offline stand-ins). */
   googlePopup?: boolean;
+  /** A phone's touch screen: a coarse pointer and touch events. */
+  touch?: boolean;
 }
 
 /**
@@ -116,6 +118,7 @@ export function useBrowser() {
         reducedMotion: 'reduce',
         javaScriptEnabled: options.javaScriptEnabled ?? true,
         baseURL: options.baseURL ?? PORTAL,
+        ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
       });
       if (options.googlePopup) await routeOfflineStandIns(context);
       const page = await context.newPage();

@@ -86,6 +86,7 @@ try {
     upstream: {
       customer: service(sim),
       wan: service(sim),
+      pon: service(sim),
       lan: service(sim),
       telephony: service(sim),
       birthCertificates: service(`${sim}/bc`),

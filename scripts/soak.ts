@@ -61,6 +61,7 @@ const upstreamOf = (timeoutMs: number) => {
   return {
     customer: service(simBase),
     wan: service(simBase),
+    pon: service(simBase),
     lan: service(simBase),
     telephony: service(simBase),
     birthCertificates: service(`${simBase}/bc`),

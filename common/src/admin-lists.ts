@@ -13,6 +13,7 @@ import { DIAGNOSIS_COLLECTIONS } from './diagnosis-playbook';
 import { NETWORK_COLLECTIONS } from './network';
 import { STAGING_LISTS } from './staging-lists';
 import { THRESHOLD_COLLECTIONS } from './threshold';
+import { encodeMessage, notReserved } from './validators';
 
 /** How a list names the server time of a row's last write and of its creation. */
 export interface ListStamps {
@@ -185,12 +186,16 @@ export const PARENT_LISTS = ADMIN_LIST_IDS.filter((id) => ADMIN_LISTS[id].countF
 
 // ---- the write API's contract -------------------------------------------------------------------
 
-/** A row id in a URL or a body: what the lists accept as ids, at most 80 characters, no slash. */
+/**
+ * A row id in a URL or a body: what the lists accept as ids, at most 80 characters, no slash, and none
+ * that Firestore refuses (`.`, `..`, `__…__`).
+ */
 export const rowIdSchema = z
   .string()
   .min(1)
   .max(80)
-  .regex(/^[^/\s]+$/);
+  .regex(/^[^/\s]+$/)
+  .refine((id) => notReserved(id) === null, encodeMessage({ key: 'reservedId' }));
 
 /**
  * `PUT /api/admin/{list}/{id}`: create or replace a row with `fields` (validated by the list's zod
@@ -215,7 +220,8 @@ export const importRequestSchema = z
       .array(
         z
           .object({
-            id: rowIdSchema,
+            // Checked row by row (rowIdSchema): a bad id fails its row, not the request.
+            id: z.string().min(1).max(200),
             line: z.number().int().min(1).optional(),
             fields: z.record(z.string(), z.unknown()),
           })
@@ -248,7 +254,12 @@ export type ImportResult = z.infer<typeof importResultSchema>;
  * - `rangeOverlap` / `duplicate`: a threshold rule overlapping `with` (same definition, technology, variant);
  * - `parameterTaken`: another definition (`with`) grades the same parameter;
  * - `modelTaken`: a model (`value`) already listed in variant `with` of the same technology;
- * - `technologyMismatch`: a rule whose technology differs from its variant's.
+ * - `technologyMismatch`: a rule whose technology differs from its variant's;
+ * - `technologyInUse`: a variant's technology (`value`, the stored one) changed while rules name it;
+ *   `dependents` counts them, `rows` names the first of them;
+ * - `beingDeleted`: another delete of the same row is in progress;
+ * - `deleteInterrupted`: a delete outlived its tombstone (docs/decisions/0011-tombstone-tokens.md) and
+ *   deleted nothing; it may be tried again.
  */
 export const CONFLICT_REASONS = [
   'inUse',
@@ -259,6 +270,9 @@ export const CONFLICT_REASONS = [
   'parameterTaken',
   'modelTaken',
   'technologyMismatch',
+  'technologyInUse',
+  'beingDeleted',
+  'deleteInterrupted',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
@@ -272,8 +286,19 @@ export const conflictDetailsSchema = z.object({
   value: z.string().optional(),
   /** For inUse: how many rows of each child list still name the row. */
   dependents: z.array(z.object({ list: z.enum(ADMIN_LIST_IDS), count: z.number().int().min(0) })).optional(),
+  /** For technologyInUse: the ids of the first rows that name the variant. */
+  rows: z.array(z.string()).optional(),
 });
 export type ConflictDetails = z.infer<typeof conflictDetailsSchema>;
+
+/**
+ * `GET /api/admin/{list}/{id}/dependents`: the rows of each child list that name the row now (only the
+ * lists with some), counted as a delete counts them. The screens ask before refusing a delete.
+ */
+export const dependentsSchema = z.object({
+  dependents: z.array(z.object({ list: z.enum(ADMIN_LIST_IDS), count: z.number().int().min(0) })),
+});
+export type Dependents = z.infer<typeof dependentsSchema>;
 
 /**
  * `POST /api/admin/recount`: every kept count recomputed from the rows (audited). `orphans` are rows

@@ -13,5 +13,5 @@ export const THRESHOLD_OUTER_BOUND = 10000;
 export const RECENT_LOOKUPS_LIMIT = 20;
 
 /** The 360 view's sections, in the order the whole-view answer lists them (customer360.ts re-exports them). */
-export const SECTIONS = ['customer', 'wan', 'lan', 'voice', 'birth-certificates'] as const;
+export const SECTIONS = ['customer', 'wan', 'lan', 'voice', 'birth-certificates', 'neighbourhood'] as const;
 export type Section = (typeof SECTIONS)[number];

@@ -9,7 +9,14 @@ import { optionalTimestamp } from './network';
 import type { Grading } from './threshold';
 import type { BirthCertificate } from './upstream/birth-certificate';
 import type { TelephonySubscriber } from './upstream/telephony';
-import type { OnuDetails, OnuFirmware, OnuRegistration, OnuState, ProvisioningStatus } from './upstream/wan';
+import {
+  OLT_NAME,
+  type OnuDetails,
+  type OnuFirmware,
+  type OnuRegistration,
+  type OnuState,
+  type ProvisioningStatus,
+} from './upstream/wan';
 
 export { SECTIONS, type Section };
 
@@ -68,6 +75,41 @@ export interface WanSection {
   provisioning: ProvisioningStatus | { error: SectionError } | null;
   /** The signal graded by the threshold manager's rules for the device's technology and model. */
   grades: WanGrades;
+}
+
+/**
+ * The device's PON port and the ONUs on it (docs/diagnosis.md, "Neighbourhood"): each ONU's state and
+ * receive power graded by the same rules as the device's own, and the counts the finding reads.
+ */
+export interface NeighbourhoodSection {
+  olt: string;
+  /** shelf/slot/port */
+  port: string;
+  technology: 'EPON' | 'GPON';
+  split: number;
+  status: 'up' | 'down';
+  onus: NeighbourOnu[];
+  counts: NeighbourhoodCounts;
+}
+export interface NeighbourOnu {
+  mac: string;
+  onuId: number;
+  status: 'online' | 'offline';
+  lastDownCause: 'dyingGasp' | 'los' | 'adminDown' | null;
+  rxPower: Grading;
+  /** This view's own device. */
+  self: boolean;
+}
+/** Counts of the neighbours (the device itself left out). */
+export interface NeighbourhoodCounts {
+  /** ONUs on the port besides the device. */
+  neighbours: number;
+  /** Down without a dying gasp (a fibre fault, as NMS vendors count it; suspended ONUs left out). */
+  down: number;
+  /** Down after a dying gasp (power at their home). */
+  dyingGasp: number;
+  /** Online with a receive power that does not pass. */
+  lowLight: number;
 }
 
 export interface WanGrades {
@@ -169,7 +211,14 @@ export interface BirthCertificateGrades {
 }
 
 /** Device reset. */
-export const resetRequestSchema = z.object({}).strict();
+/** `repeat`: the agent was told of a reset sent a moment ago (RESET_REPEAT_WINDOW_MS) and asks again. */
+export const resetRequestSchema = z.object({ repeat: z.boolean().optional() }).strict();
+export type ResetRequest = z.infer<typeof resetRequestSchema>;
+
+/** A second reset within this window is refused (409) until the agent confirms it, told when the first went out. */
+export const RESET_REPEAT_WINDOW_MS = 10 * 60_000;
+/** How long after a reset the ONU is back in service (restart and ranging), as said to the customer. */
+export const RESET_BACK_SECONDS = 120;
 
 /** Voice operations on one port (same schema on the API and in the web forms). */
 export const voiceOperationSchema = z.discriminatedUnion('operation', [
@@ -214,6 +263,18 @@ export type SendSmsRequest = z.input<typeof sendSmsRequestSchema>;
 export interface OperationResult {
   status: 'sent';
   requestId: string;
+}
+/** A reset also says when it went out, who sent it, and when the device is expected back. */
+export interface ResetResult extends OperationResult {
+  sentAt: string;
+  sentBy: string | null;
+  expectedBackSeconds: number;
+}
+/** The details of the 409 answered to a reset within RESET_REPEAT_WINDOW_MS of the last one. */
+export interface RecentResetDetails {
+  kind: 'recentReset';
+  at: string;
+  by: string | null;
 }
 export interface RegenerateResult {
   status: 'sent';
@@ -279,3 +340,11 @@ export function regenerationMethod(lastCertificateTs: string | null, now: number
   if (!lastCertificateTs) return 'PUT';
   return now - Date.parse(lastCertificateTs) > REGENERATION_PUT_AFTER_MS ? 'PUT' : 'POST';
 }
+
+/** The port page's address: an OLT name and shelf, slot and port (checked the same way on both sides). */
+export const ponPortAddressSchema = z.object({
+  olt: z.string().regex(OLT_NAME),
+  shelf: z.string().regex(/^\d{1,2}$/),
+  slot: z.string().regex(/^\d{1,2}$/),
+  port: z.string().regex(/^\d{1,2}$/),
+});

@@ -6,7 +6,7 @@
  * while the collection is empty (README, "Diagnosis").
  *
  * Texts may name values of the finding in braces: {value}, {count}, {total}, {ports}, {section},
- * {status}, {current}, {latest}, {hours}, {code}, {steps}.
+ * {status}, {current}, {latest}, {hours}, {code}, {steps}, {olt}, {port}, {affected}.
  */
 import { z } from 'zod';
 import { PLAYBOOK_ACTIONS, PLAYBOOK_KEYS, PLAYBOOK_TABS } from './diagnosis-playbook-defaults';

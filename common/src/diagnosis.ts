@@ -1,7 +1,8 @@
 /**
  * Diagnosis of a 360 view: the findings (what is wrong, how bad, the value and the rule that decided,
- * the playbook's cause and next step), one experience score 1–5, and the compact snapshot of the graded
- * measurements kept per look (README, "Diagnosis"). Pure: the API runs it on a complete view (the score
+ * the playbook's cause and next step), one experience score 1–5 of what the customer feels with the
+ * confidence beside it, each section's verdict for the summary strip, and the compact snapshot of the graded
+ * measurements kept per look (docs/diagnosis.md). Pure: the API runs it on a complete view (the score
  * it stores and serves) and the web app runs the same function on the sections it has, so the list fills
  * in as sections arrive and never waits for the slowest one.
  */
@@ -9,6 +10,7 @@ import type {
   BirthCertificatesSection,
   Customer,
   LanSection,
+  NeighbourhoodSection,
   Section,
   VoiceSection,
   WanSection,
@@ -27,6 +29,8 @@ export interface DiagnosisInput {
   lan: SectionState<LanSection>;
   voice: SectionState<VoiceSection>;
   bc: SectionState<BirthCertificatesSection>;
+  /** The device's PON port and its neighbours. */
+  port: SectionState<NeighbourhoodSection>;
 }
 export type InputKey = keyof DiagnosisInput;
 export const INPUT_SECTIONS: Readonly<Record<InputKey, Section>> = {
@@ -35,6 +39,7 @@ export const INPUT_SECTIONS: Readonly<Record<InputKey, Section>> = {
   lan: 'lan',
   voice: 'voice',
   bc: 'birth-certificates',
+  port: 'neighbourhood',
 };
 
 export type Severity = 'fail' | 'warn' | 'unknown';
@@ -51,22 +56,48 @@ export interface Finding {
   grading: Grading | null;
   /** What the playbook's texts may name ({count}, {ports}…). */
   values: Record<string, string | number>;
-  /** Points the finding takes off the score. */
+  /**
+   * What the finding does to the score: `score`, points off what the customer feels (its group's worst
+   * counts once); `confidence`, a record or a section not checked, which lowers the confidence instead;
+   * `context`, it explains another finding (the neighbourhood) and takes nothing.
+   */
+  effect: 'score' | 'confidence' | 'context';
+  /** Points off the score of 5 (0 unless the effect is `score`). */
   penalty: number;
+  /** One cause, counted once: the findings of a group take only their worst penalty together. */
+  group: ScoreGroup;
+}
+
+/** What the customer feels, in groups that are each counted once (docs/diagnosis.md, "Weights"). */
+export type ScoreGroup = 'link' | 'provisioning' | 'firmware' | 'wifi' | 'voice' | 'none';
+
+/** What lowered the confidence of the score: a section not checked, or a record that is not current. */
+export type ConfidenceGap =
+  { kind: 'unchecked'; section: InputKey } | { kind: 'record'; key: PlaybookKey; section: InputKey };
+
+export interface Confidence {
+  /** high: everything was checked and the records are current; low: the WAN, or two sections or more, not checked. */
+  level: 'high' | 'medium' | 'low';
+  gaps: ConfidenceGap[];
 }
 
 export interface Diagnosis {
   findings: Finding[];
   /** 1–5, or null while no device section has answered (or the MAC is unknown). */
   score: number | null;
+  /** How far the score can be trusted, and why not further. */
+  confidence: Confidence;
   /** The sections still loading. */
   pending: InputKey[];
 }
 
-/** Points off the score of 5, by severity (README, "Diagnosis"). */
-export const SCORE_PENALTY: Readonly<Record<Severity, number>> = { fail: 2, warn: 1, unknown: 1 };
-/** Unknowns (sections that failed upstream) take at most this many points together. */
-export const UNKNOWN_PENALTY_CAP = 2;
+/** Points off the score of 5 for what the customer feels, by severity (docs/diagnosis.md, "Weights"). */
+export const SCORE_PENALTY: Readonly<Record<'fail' | 'warn', number>> = { fail: 3, warn: 1 };
+/**
+ * Weak Wi-Fi clients make a finding only when they are at least this share of the connected ones: one weak
+ * device among many is the device's place, not the home's Wi-Fi.
+ */
+export const WEAK_CLIENT_SHARE = 0.25;
 
 /**
  * How findings rank: what the agent must know to read the rest first (an unknown MAC, sections that
@@ -82,6 +113,12 @@ const PRIORITY: readonly PlaybookKey[] = [
   'sectionFailed.lan',
   'sectionFailed.voice',
   'sectionFailed.birth-certificates',
+  'sectionFailed.neighbourhood',
+  // The neighbourhood names the cause of the device's own link finding: it comes first.
+  'portOutage',
+  'portPartial',
+  'powerAtHome',
+  'dropOrHome',
   'rxPower.fail',
   'oltRxPower.fail',
   'onuNotRanged',
@@ -108,6 +145,27 @@ const priority = (key: PlaybookKey) => {
   return at === -1 ? PRIORITY.length : at;
 };
 
+/** The group each kind of finding scores in; kinds absent here are records or unknowns (confidence). */
+const GROUPS: Partial<Record<string, ScoreGroup>> = {
+  rxPower: 'link',
+  txPower: 'link',
+  oltRxPower: 'link',
+  onuNotRanged: 'link',
+  onuDegraded: 'link',
+  provisioningFailed: 'provisioning',
+  provisioningPending: 'provisioning',
+  'firmware.fail': 'firmware',
+  wifiPlacement: 'wifi',
+  wifiClients: 'wifi',
+  wifiHealth: 'wifi',
+  voiceAtaOffline: 'voice',
+  voiceLineDown: 'voice',
+};
+/** Findings that explain another (the neighbourhood): they take nothing from the score or the confidence. */
+const CONTEXT: ReadonlySet<string> = new Set(['portOutage', 'portPartial', 'powerAtHome', 'dropOrHome']);
+/** Scored, but as what the customer may feel rather than does: a firmware that is not approved runs. */
+const PENALTY_CAP: Partial<Record<ScoreGroup, number>> = { firmware: SCORE_PENALTY.warn };
+
 const finding = (
   id: string,
   key: PlaybookKey,
@@ -115,7 +173,21 @@ const finding = (
   section: InputKey,
   values: Record<string, string | number> = {},
   grading: Grading | null = null,
-): Finding => ({ id, key, severity, section, grading, values, penalty: SCORE_PENALTY[severity] });
+): Finding => {
+  const group = GROUPS[key] ?? GROUPS[key.split('.')[0]!] ?? 'none';
+  const scored = group !== 'none' && severity !== 'unknown';
+  return {
+    id,
+    key,
+    severity,
+    section,
+    grading,
+    values,
+    effect: scored ? 'score' : CONTEXT.has(key) ? 'context' : 'confidence',
+    penalty: scored ? Math.min(SCORE_PENALTY[severity], PENALTY_CAP[group] ?? Infinity) : 0,
+    group,
+  };
+};
 
 const notPass = (grading: Grading | undefined): grading is Grading & { grade: 'warn' | 'fail' } =>
   grading?.grade === 'warn' || grading?.grade === 'fail';
@@ -147,7 +219,12 @@ function wanFindings(wan: WanSection): { findings: Finding[]; fibreFine: boolean
     );
   }
   const grades = wan.grades;
-  for (const parameter of ['rxPower', 'txPower', 'oltRxPower'] as const) {
+  // An ONU that is down has no reading: its -40 dBm floor says nothing more than that it is down.
+  const opticals =
+    oper === 'up' || oper === 'testing' || oper === 'dormant'
+      ? (['rxPower', 'txPower', 'oltRxPower'] as const)
+      : [];
+  for (const parameter of opticals) {
     const grading = grades?.[parameter];
     if (notPass(grading))
       findings.push(
@@ -222,7 +299,7 @@ function lanFindings(lan: LanSection, fibreFine: boolean | null): Finding[] {
     );
     return findings;
   }
-  if (poor.length > 0)
+  if (poor.length > 0 && poor.length >= WEAK_CLIENT_SHARE * graded.length)
     findings.push(
       finding(
         'wifi-clients',
@@ -279,6 +356,37 @@ function certificateFindings(section: BirthCertificatesSection, wan: WanSection 
   return [];
 }
 
+/** Most of the neighbours share the fault at this share or above: the port, not the home. */
+export const OUTAGE_SHARE = 0.5;
+/** This many neighbours sharing the fault (below the outage share) make a partial port fault. */
+export const PARTIAL_MIN = 2;
+
+/**
+ * What the neighbours on the device's PON port say about its own link fault (docs/diagnosis.md,
+ * "Neighbourhood"): the device went down with a dying gasp (power at the home); most of the port shares the
+ * fault (the feeder, the splitter or the OLT: an outage); several do (a splitter branch); or the neighbours
+ * are fine (the drop or the home). Nothing while the device's link is fine, nor on a port of one. Neighbours
+ * that went down with a dying gasp, or are suspended, do not count as sharing a fibre fault.
+ */
+function neighbourhoodFindings(state: DiagnosisInput['port'], link: Finding | null): Finding[] {
+  if (!link) return [];
+  if (state.status === 'error') return [sectionFailure('port', state.code)];
+  if (state.status !== 'ok') return [];
+  const port = state.data;
+  const values = { olt: port.olt, port: port.port };
+  const self = port.onus.find((onu) => onu.self);
+  if (self?.status === 'offline' && self.lastDownCause === 'dyingGasp')
+    return [finding('port', 'powerAtHome', link.severity, 'port', values)];
+  const { neighbours, down, lowLight } = port.counts;
+  if (neighbours === 0) return [];
+  const affected = down + lowLight;
+  const counted = { ...values, affected, total: neighbours };
+  if (port.status === 'down' || affected >= OUTAGE_SHARE * neighbours)
+    return [finding('port', 'portOutage', link.severity, 'port', counted)];
+  if (affected >= PARTIAL_MIN) return [finding('port', 'portPartial', link.severity, 'port', counted)];
+  return [finding('port', 'dropOrHome', link.severity, 'port', counted)];
+}
+
 function sectionFailure(key: InputKey, code: string): Finding {
   if (key === 'customer' && code === 'mac_not_found')
     return finding('section-customer', 'macNotFound', 'unknown', 'customer', { code });
@@ -301,19 +409,37 @@ export function rankFindings(findings: readonly Finding[]): Finding[] {
 }
 
 /**
- * The score, 1–5: 5 less 2 per fail and 1 per warn, and 1 per section that could not be read (at most
- * 2 for those together), never below 1. Null when the MAC is unknown or no device section answered.
+ * The score, 1–5, of what the customer feels: 5 less, per group (the link, provisioning, firmware, Wi-Fi,
+ * voice), the penalty of its worst finding — 3 for a fail, 1 for a warn — never below 1. Records and sections
+ * not checked take nothing (they lower the confidence). Null when the MAC is unknown or no device section
+ * answered.
  */
 export function experienceScore(findings: readonly Finding[], answered: number): number | null {
   if (findings.some((item) => item.key === 'macNotFound') || answered === 0) return null;
-  const known = findings
-    .filter((item) => item.severity !== 'unknown')
-    .reduce((sum, item) => sum + item.penalty, 0);
-  const unknown = Math.min(
-    UNKNOWN_PENALTY_CAP,
-    findings.filter((item) => item.severity === 'unknown').reduce((sum, item) => sum + item.penalty, 0),
-  );
-  return Math.max(1, 5 - known - unknown);
+  const worst = new Map<ScoreGroup, number>();
+  for (const item of findings)
+    if (item.effect === 'score') worst.set(item.group, Math.max(worst.get(item.group) ?? 0, item.penalty));
+  const points = [...worst.values()].reduce((sum, value) => sum + value, 0);
+  return Math.max(1, 5 - points);
+}
+
+/** The sections not checked and the records not current, and how far they weaken the score. */
+export function confidenceOf(findings: readonly Finding[]): Confidence {
+  const gaps: ConfidenceGap[] = [];
+  for (const item of findings) {
+    if (item.key === 'macNotFound') continue;
+    if (item.severity === 'unknown') gaps.push({ kind: 'unchecked', section: item.section });
+    else if (item.effect === 'confidence')
+      gaps.push({ kind: 'record', key: item.key, section: item.section });
+  }
+  const unchecked = gaps.filter((gap) => gap.kind === 'unchecked');
+  const level =
+    unchecked.some((gap) => gap.section === 'wan') || unchecked.length >= 2
+      ? 'low'
+      : gaps.length > 0
+        ? 'medium'
+        : 'high';
+  return { level, gaps };
 }
 
 /** Every finding of the sections answered so far, ranked, with the score. */
@@ -322,14 +448,26 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
   const pending = (Object.keys(input) as InputKey[]).filter((key) => input[key].status === 'pending');
   for (const key of Object.keys(input) as InputKey[]) {
     const state = input[key];
-    if (state.status === 'error') findings.push(sectionFailure(key, state.code));
+    // The neighbourhood matters only beside a link fault: its failure is reported there.
+    if (state.status === 'error' && key !== 'port') findings.push(sectionFailure(key, state.code));
   }
+  // No customer is known for this MAC: that is the one finding that matters (the device sections'
+  // failures follow from it), with no score and nothing left to wait for.
+  const unknownMac = findings.find((item) => item.key === 'macNotFound');
+  if (unknownMac)
+    return { findings: [unknownMac], score: null, confidence: confidenceOf([unknownMac]), pending: [] };
   const wan = input.wan.status === 'ok' ? input.wan.data : null;
   let fibreFine: boolean | null = null;
   if (wan) {
     const result = wanFindings(wan);
     findings.push(...result.findings);
     fibreFine = result.fibreFine;
+    // The device's own link fault, if any: the ONU not ranged first, then the light it receives.
+    const link =
+      result.findings.find((item) => item.key === 'onuNotRanged') ??
+      result.findings.find((item) => ['rxPower', 'oltRxPower'].includes(item.id)) ??
+      null;
+    findings.push(...neighbourhoodFindings(input.port, link));
   }
   // The Wi-Fi combination needs the fibre's state: until the WAN answered, the clients count one by one.
   if (input.lan.status === 'ok') findings.push(...lanFindings(input.lan.data, fibreFine));
@@ -340,7 +478,37 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
     (key) => input[key].status === 'ok',
   ).length;
   const ranked = rankFindings(findings);
-  return { findings: ranked, score: experienceScore(ranked, answered), pending };
+  return {
+    findings: ranked,
+    score: experienceScore(ranked, answered),
+    confidence: confidenceOf(ranked),
+    pending,
+  };
+}
+
+/** A section's verdict on the summary strip: its worst finding, or pass; from the one diagnosis. */
+export interface SectionVerdict {
+  state: 'pending' | 'error' | 'ok';
+  grade: 'pass' | 'warn' | 'fail' | 'unknown';
+  /** The finding that decided (the section's first in rank), null for a pass or while pending. */
+  finding: Finding | null;
+}
+
+/**
+ * The strip's verdict of each device section, from the diagnosis's own findings: the strip, the findings
+ * and the score say the same thing with the same words (the finding's playbook title).
+ */
+export function sectionVerdicts(
+  input: DiagnosisInput,
+  diagnosis: Pick<Diagnosis, 'findings'>,
+): Record<'wan' | 'lan' | 'voice' | 'bc', SectionVerdict> {
+  const verdict = (key: 'wan' | 'lan' | 'voice' | 'bc'): SectionVerdict => {
+    const state = input[key].status;
+    if (state === 'pending') return { state, grade: 'unknown', finding: null };
+    const top = diagnosis.findings.find((item) => item.section === key) ?? null;
+    return { state, grade: top ? top.severity : 'pass', finding: top };
+  };
+  return { wan: verdict('wan'), lan: verdict('lan'), voice: verdict('voice'), bc: verdict('bc') };
 }
 
 // ---- snapshots and what changed ------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatPhone } from './format';
+import { formatDate, formatDateTime, formatPhone } from './format';
 
 describe('formatPhone', () => {
   it.each([
@@ -15,11 +15,15 @@ describe('formatPhone', () => {
 
 describe('formatDateTime', () => {
   const date = new Date(2026, 10, 21, 14, 5);
-  it('shows MM/DD/YY, hh:mm AM/PM in English', () => {
-    expect(formatDateTime(date, 'en')).toBe('11/21/26, 02:05 PM');
+  it('shows year-month-day and a 24-hour time in English (the all-numeric date of Canada)', () => {
+    expect(formatDateTime(date, 'en')).toBe('2026-11-21 14:05');
   });
-  it('keeps the same order in French with French day-period words', () => {
-    expect(formatDateTime(date, 'fr')).toMatch(/^11\/21\/26, 02:05 p\.\s?m\.$/);
+  it('shows the same text in French', () => {
+    expect(formatDateTime(date, 'fr')).toBe('2026-11-21 14:05');
+    expect(formatDateTime(new Date(2026, 0, 2, 9, 7), 'fr')).toBe('2026-01-02 09:07');
+  });
+  it('shows the date alone as year-month-day', () => {
+    expect(formatDate(date)).toBe('2026-11-21');
   });
   it('shows - for an invalid date', () => {
     expect(formatDateTime('nope')).toBe('-');

@@ -11,14 +11,16 @@ export function formatPhone(value: string | null | undefined): string {
 
 export type Language = 'en' | 'fr';
 
-const dateFormatters = new Map<Language, Intl.DateTimeFormat>();
 /** Recent answers by language and time: live tables format the same few seconds again and again. */
 const formatted = new Map<string, string>();
 const FORMATTED_MAX = 5000;
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
 /**
- * Date display MM/DD/YY, hh:mm AM/PM (docs/requirements.md, "Formats and constants"). French keeps the same order and uses the
- * day-period words that Intl gives for fr-CA ("a.m."/"p.m.").
+ * Date display `2026-11-26 14:02` in both languages (docs/requirements.md, "Formats and constants"): Canada's
+ * all-numeric date is year-month-day, and either order of day and month would be ambiguous here. Local
+ * time, 24-hour clock. `language` is kept for the callers: the text is the same in French.
  */
 export function formatDateTime(value: Date | number | string, language: Language = 'en'): string {
   const date = value instanceof Date ? value : new Date(value);
@@ -27,21 +29,15 @@ export function formatDateTime(value: Date | number | string, language: Language
   const key = `${language}${time}`;
   const known = formatted.get(key);
   if (known !== undefined) return known;
-  let formatter = dateFormatters.get(language);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(language === 'fr' ? 'fr-CA' : 'en-US', {
-      year: '2-digit',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: true,
-    });
-    dateFormatters.set(language, formatter);
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]));
-  const text = `${parts.month}/${parts.day}/${parts.year}, ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
+  const text = `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
   if (formatted.size >= FORMATTED_MAX) formatted.clear();
   formatted.set(key, text);
   return text;
+}
+
+/** The date alone, `2026-11-26` (local time): file names, date filters and their pickers. */
+export function formatDate(value: Date | number | string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '-';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

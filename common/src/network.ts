@@ -17,6 +17,7 @@ import {
   ipv4,
   maxLength,
   minLength,
+  notReserved,
   required,
   validatedText,
   type Validator,
@@ -60,9 +61,9 @@ const hostNameChars: Validator = (value) =>
   /^[\w.[\]-]*$/.test(value) ? null : { key: 'alphanumericBrackets' };
 
 /** A document id chosen by the user (CMTS id, head end or marketing area code). */
-export const idSchema = text(required, alphanumericBrackets, maxLength(LIMITS.id));
+export const idSchema = text(required, alphanumericBrackets, notReserved, maxLength(LIMITS.id));
 /** A reference to a head end or marketing area: its document id. */
-export const referenceSchema = text(required, alphanumericBrackets, maxLength(LIMITS.id));
+export const referenceSchema = text(required, alphanumericBrackets, notReserved, maxLength(LIMITS.id));
 
 /** The fields a user edits on a CMTS source (the form, the CSV import). */
 export const cmtsFieldsSchema = z

@@ -21,6 +21,7 @@ export const CAPABILITIES = [
   'adminWrite',
   'auditRead',
   'manageRoles',
+  'portView',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -37,6 +38,8 @@ export const CAPABILITY_MATRIX: Readonly<Record<Capability, readonly RoleKey[]>>
   adminWrite: ['engineering'],
   auditRead: ['support3', 'operation', 'engineering'],
   manageRoles: ['engineering'],
+  /** The per-port page: who works on the network above the home (docs/diagnosis.md, "The port page"). */
+  portView: ['support3', 'operation', 'engineering'],
 };
 
 export function isRoleKey(value: unknown): value is RoleKey {

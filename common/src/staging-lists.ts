@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isValidMac, normalizeMac } from './mac';
 import { optionalTimestamp } from './network';
 import { PROVINCES } from './staging';
-import { encodeMessage, maxLength, required, validatedText, type Validator } from './validators';
+import { encodeMessage, maxLength, notReserved, required, validatedText, type Validator } from './validators';
 
 export const STAGING_LISTS = {
   warehouses: 'staging_warehouses',
@@ -56,7 +56,7 @@ const count = (max: number) =>
     );
 
 const name = text(required, maxLength(80));
-const reference = text(required, maxLength(80));
+const reference = text(required, notReserved, maxLength(80));
 
 export const warehouseFieldsSchema = z
   .object({ name, province: z.enum(PROVINCES, { error: encodeMessage({ key: 'required' }) }) })

@@ -120,10 +120,12 @@ describe('grading by the rules', () => {
       {
         tdId: 'V',
         variantName: 'High power',
+        variantNameFr: 'Haute puissance',
         technology: 'GPON',
         identifier: null,
         variants: ['HP-1'],
         description: null,
+        descriptionFr: null,
         ruleCount: 1,
         insertDate: null,
         updateDate: null,

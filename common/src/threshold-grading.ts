@@ -3,11 +3,13 @@
  * by a set of definitions, rules and variants for a device, the pass range the WAN charts draw, and one
  * readable form of a rule's range. Used by the API's grading, the 360 view and the "test a value" box.
  */
+import { definitionName, descriptionOf, variantLabel } from './threshold';
 import type {
   DefinitionDocument,
   DeviceContext,
   Grade,
   GradeSource,
+  GradeTexts,
   Grading,
   Parameter,
   RuleDocument,
@@ -148,6 +150,11 @@ function gradeBy(
   value: number | string,
 ): Grading {
   const unit = definition.format ?? '';
+  const texts = (rule: RuleDocument | null): GradeTexts => ({
+    definition: definitionName(definition),
+    rule: rule ? descriptionOf(rule) : null,
+    variant: variant ? variantLabel(variant) : null,
+  });
   const key = (variantId: string) => `${definition.tdId}|${technology}|${variantId}`;
   const steps: Array<['variant' | 'default', readonly RuleDocument[]]> = [];
   if (variant) steps.push(['variant', index.rules.get(key(variant.tdId)) ?? []]);
@@ -165,6 +172,7 @@ function gradeBy(
           rule: rule.tdId,
           variant: variant?.tdId ?? null,
           range: { rangeMin: rule.rangeMin, rangeMax: rule.rangeMax, alphaValue: rule.alphaValue },
+          texts: texts(rule),
         },
       };
   }
@@ -178,6 +186,7 @@ function gradeBy(
       rule: null,
       variant: variant?.tdId ?? null,
       range: null,
+      texts: texts(null),
     },
   };
 }

@@ -17,64 +17,85 @@ import type {
   RuleDocument,
   RuleResult,
   Technology,
+  ThresholdKind,
   ThresholdSet,
   VariantDocument,
 } from './threshold';
-import { TECHNOLOGIES } from './threshold';
+import { FRENCH_FIELDS, TECHNOLOGIES, untranslatedFields } from './threshold';
 
-const DEFINITIONS: Record<
-  Metric,
-  Pick<DefinitionDocument, 'name' | 'category' | 'direction' | 'description'>
-> = {
+type DefinitionTexts = Pick<
+  DefinitionDocument,
+  'name' | 'nameFr' | 'category' | 'direction' | 'description' | 'descriptionFr'
+>;
+
+const DEFINITIONS: Record<Metric, DefinitionTexts> = {
   rxPower: {
     name: 'ONU receive power',
+    nameFr: 'Puissance reçue ONU',
     category: 'optical',
     direction: 'window',
     description: 'Optical power received by the ONU',
+    descriptionFr: 'Puissance optique reçue par l’ONU',
   },
   txPower: {
     name: 'ONU transmit power',
+    nameFr: 'Puissance émise ONU',
     category: 'optical',
     direction: 'window',
     description: 'Optical power sent by the ONU',
+    descriptionFr: 'Puissance optique émise par l’ONU',
   },
   oltRxPower: {
     name: 'OLT receive power',
+    nameFr: 'Puissance reçue OLT',
     category: 'optical',
     direction: 'higherIsBetter',
     description: 'Power the OLT receives from the ONU',
+    descriptionFr: 'Puissance que l’OLT reçoit de l’ONU',
   },
   rssi: {
     name: 'Wi Fi client RSSI',
+    nameFr: 'RSSI du client Wi Fi',
     category: 'wifi',
     direction: 'higherIsBetter',
     description: 'Signal of a Wi-Fi client',
+    descriptionFr: 'Signal d’un client Wi-Fi',
   },
 };
 
 /** Graded by words (alpha rules), Wi-Fi health also by Plume's score (range rules). */
-const WORD_DEFINITIONS: Record<
-  'wifiHealth' | 'firmware',
-  Pick<DefinitionDocument, 'name' | 'category' | 'direction' | 'description'>
-> = {
+const WORD_DEFINITIONS: Record<'wifiHealth' | 'firmware', DefinitionTexts> = {
   wifiHealth: {
     name: 'Wi Fi health',
+    nameFr: 'Santé Wi Fi',
     category: 'wifi',
     direction: 'higherIsBetter',
     description:
       'A Wi-Fi client’s health (excellent, good, fair, poor) or the Plume network’s health score (0 to 100)',
+    descriptionFr:
+      'La santé d’un client Wi-Fi (excellent, good, fair, poor) ou le score de santé du réseau Plume (0 à 100)',
   },
   firmware: {
     name: 'ONU firmware',
+    nameFr: 'Micrologiciel ONU',
     category: 'firmware',
     direction: 'alpha',
     description: 'Firmware score: 0 correct firmware, 1 wrong firmware, -1 no approved version',
+    descriptionFr:
+      'Score du micrologiciel : 0 micrologiciel correct, 1 mauvais micrologiciel, -1 aucune version approuvée',
   },
 };
-const FIRMWARE_RULES: Record<keyof typeof FIRMWARE_SCORE_GRADES, { name: string; description: string }> = {
-  '0': { name: 'CORRECT', description: 'Correct firmware' },
-  '1': { name: 'WRONG', description: 'Wrong firmware' },
-  '-1': { name: 'NO-APPROVED', description: 'No approved version' },
+const FIRMWARE_RULES: Record<
+  keyof typeof FIRMWARE_SCORE_GRADES,
+  { name: string; description: string; descriptionFr: string }
+> = {
+  '0': { name: 'CORRECT', description: 'Correct firmware', descriptionFr: 'Micrologiciel correct' },
+  '1': { name: 'WRONG', description: 'Wrong firmware', descriptionFr: 'Mauvais micrologiciel' },
+  '-1': {
+    name: 'NO-APPROVED',
+    description: 'No approved version',
+    descriptionFr: 'Aucune version approuvée',
+  },
 };
 
 const stamp = { insertDate: null, updateDate: null, updatedBy: null } as const;
@@ -123,7 +144,10 @@ export function seedThresholdSet(): ThresholdSet {
     technology: Technology,
     parameter: Parameter,
     name: string,
-    fields: Pick<RuleDocument, 'rangeMin' | 'rangeMax' | 'alphaValue' | 'result' | 'description'>,
+    fields: Pick<
+      RuleDocument,
+      'rangeMin' | 'rangeMax' | 'alphaValue' | 'result' | 'description' | 'descriptionFr'
+    >,
   ) =>
     rules.push({
       tdId: `${technology}-${parameter}-${name}`,
@@ -141,13 +165,19 @@ export function seedThresholdSet(): ThresholdSet {
     alphaValue: null,
     result,
     description: null,
+    descriptionFr: null,
   });
-  const word = (alphaValue: string, result: RuleResult, description: string | null = null) => ({
+  const word = (
+    alphaValue: string,
+    result: RuleResult,
+    texts: { description: string; descriptionFr: string } | null = null,
+  ) => ({
     rangeMin: null,
     rangeMax: null,
     alphaValue,
     result,
-    description,
+    description: texts?.description ?? null,
+    descriptionFr: texts?.descriptionFr ?? null,
   });
   for (const technology of TECHNOLOGIES as readonly Technology[]) {
     for (const metric of metrics)
@@ -158,8 +188,8 @@ export function seedThresholdSet(): ThresholdSet {
     for (const band of ranges(PLUME_HEALTH_SCORE))
       rule(technology, 'wifiHealth', `SCORE-${band.name}`, range(band.min, band.max, band.result));
     for (const [score, result] of Object.entries(FIRMWARE_SCORE_GRADES)) {
-      const { name, description } = FIRMWARE_RULES[score as keyof typeof FIRMWARE_RULES];
-      rule(technology, 'firmware', name, word(score, result, description));
+      const { name, ...texts } = FIRMWARE_RULES[score as keyof typeof FIRMWARE_RULES];
+      rule(technology, 'firmware', name, word(score, result, texts));
     }
   }
   // A variant with no rules of its own yet: its devices grade by the default rules until engineering
@@ -168,10 +198,12 @@ export function seedThresholdSet(): ThresholdSet {
     {
       tdId: 'GPON-XGS',
       variantName: 'XGS PON optics',
+      variantNameFr: 'Optique XGS PON',
       technology: 'GPON',
       identifier: 'XS-010X-Q',
       variants: ['Nokia XS-010X-Q'],
       description: '10G symmetric ONUs',
+      descriptionFr: 'ONU symétriques 10G',
       ...stamp,
     },
   ];
@@ -185,4 +217,29 @@ export function seedThresholdSet(): ThresholdSet {
     rules,
     variants: variants.map((variant) => counted(variant, 'variantName')),
   };
+}
+
+/**
+ * The migration of rows written before the French texts (scripts/migrate-threshold-french.ts): the French
+ * fields the seed gives a stored row of its own id that lacks them, where the row's English text is still
+ * the seed's (an English text engineering has changed since is theirs to translate: the row stays flagged
+ * as untranslated). Empty when there is nothing to add.
+ */
+export function seedFrenchFor(
+  kind: ThresholdKind,
+  row: Readonly<Record<string, unknown>>,
+  set: ThresholdSet = seedThresholdSet(),
+): Record<string, string> {
+  const rows: ReadonlyArray<{ tdId: string }> = set[kind];
+  const seeded = rows.find((entry) => entry.tdId === row.tdId) as
+    Readonly<Record<string, unknown>> | undefined;
+  if (!seeded) return {};
+  const missing = new Set(untranslatedFields(kind, row));
+  const added: Record<string, string> = {};
+  for (const [english, french] of FRENCH_FIELDS[kind]) {
+    const text = seeded[french];
+    if (missing.has(french) && row[english] === seeded[english] && typeof text === 'string')
+      added[french] = text;
+  }
+  return added;
 }

@@ -10,15 +10,18 @@
  * written before the API checked them) still grade the same whatever their order: see gradeValue (threshold-grading.ts).
  */
 import { z } from 'zod';
+import { bilingual, type BilingualText } from './bilingual';
 import { THRESHOLD_OUTER_BOUND } from './constants';
 import {
   alphanumericBrackets,
   storedTime,
   alphanumericSpaces,
   decimal,
+  parseDecimal,
   encodeMessage,
   maxLength,
   minLength,
+  notReserved,
   required,
   validatedText,
   type ValidationMessage,
@@ -80,12 +83,22 @@ const bound = z
       ? null
       : typeof value === 'number'
         ? value
-        : Number(value),
+        : parseDecimal(value),
   );
 
-const idSchema = text(required, alphanumericBrackets, maxLength(THRESHOLD_LIMITS.id));
+const idSchema = text(required, alphanumericBrackets, notReserved, maxLength(THRESHOLD_LIMITS.id));
 const nameSchema = text(required, minLength(2), maxLength(THRESHOLD_LIMITS.name), alphanumericSpaces);
 const description = optionalText(maxLength(THRESHOLD_LIMITS.description));
+/**
+ * The French texts: optional on an existing row (shown in English, flagged), required on a new one
+ * (frenchRequired); absent from a request that predates them, they read as none.
+ */
+const frenchNameSchema = optionalText(
+  minLength(2),
+  maxLength(THRESHOLD_LIMITS.name),
+  alphanumericSpaces,
+).default(null);
+const frenchDescription = description.default(null);
 
 export const definitionFieldsSchema = z
   .object({
@@ -97,6 +110,8 @@ export const definitionFieldsSchema = z
     category: choice(CATEGORIES),
     fallback: choice(FALLBACKS),
     description,
+    nameFr: frenchNameSchema,
+    descriptionFr: frenchDescription,
   })
   .strict();
 export type DefinitionFields = z.output<typeof definitionFieldsSchema>;
@@ -113,6 +128,8 @@ export const variantFieldsSchema = z
       .min(1, encodeMessage({ key: 'required' }))
       .max(THRESHOLD_LIMITS.models, encodeMessage({ key: 'maxLength', num: THRESHOLD_LIMITS.models })),
     description,
+    variantNameFr: frenchNameSchema,
+    descriptionFr: frenchDescription,
   })
   .strict();
 export type VariantFields = z.output<typeof variantFieldsSchema>;
@@ -146,13 +163,14 @@ export const ruleShapeSchema = z
     definitionName: idSchema,
     technology: choice(TECHNOLOGIES),
     /** The variant's document id; none for the default rule of its definition and technology. */
-    variantName: optionalText(alphanumericBrackets, maxLength(THRESHOLD_LIMITS.id)),
+    variantName: optionalText(alphanumericBrackets, notReserved, maxLength(THRESHOLD_LIMITS.id)),
     rangeMin: bound,
     rangeMax: bound,
     alphaValue: optionalText(maxLength(THRESHOLD_LIMITS.alpha)),
     result: choice(RESULTS),
     version: optionalText(alphanumericBrackets, maxLength(THRESHOLD_LIMITS.version)),
     description,
+    descriptionFr: frenchDescription,
   })
   .strict();
 export const ruleFieldsSchema = ruleShapeSchema
@@ -181,6 +199,8 @@ export const definitionDocumentSchema = z.object({
   category: z.string().nullable().default(null),
   fallback: z.enum(FALLBACKS).catch('n/a'),
   description: z.string().nullable().default(null),
+  nameFr: z.string().nullable().default(null),
+  descriptionFr: z.string().nullable().default(null),
   /** How many rules name the definition (kept by the triggers; no minimum, so a drifted count still reads). */
   ruleCount: z.number().int().default(0),
   ...stored,
@@ -199,6 +219,7 @@ export const ruleDocumentSchema = z.object({
   result: z.enum(RESULTS),
   version: z.string().nullable().default(null),
   description: z.string().nullable().default(null),
+  descriptionFr: z.string().nullable().default(null),
   ...stored,
 });
 export type RuleDocument = z.output<typeof ruleDocumentSchema>;
@@ -210,11 +231,65 @@ export const variantDocumentSchema = z.object({
   identifier: z.string().nullable().default(null),
   variants: z.array(z.string()).default([]),
   description: z.string().nullable().default(null),
+  variantNameFr: z.string().nullable().default(null),
+  descriptionFr: z.string().nullable().default(null),
   /** How many rules name the variant (kept by the triggers; no minimum, so a drifted count still reads). */
   ruleCount: z.number().int().default(0),
   ...stored,
 });
 export type VariantDocument = z.output<typeof variantDocumentSchema>;
+
+/**
+ * The texts each list holds in both languages: the English field and its French one. A new row needs the
+ * French of every English text it has (frenchRequired); an existing row without them shows the English
+ * ones, flagged as untranslated to engineering (untranslatedFields).
+ */
+export const FRENCH_FIELDS = {
+  definitions: [
+    ['name', 'nameFr'],
+    ['description', 'descriptionFr'],
+  ],
+  variants: [
+    ['variantName', 'variantNameFr'],
+    ['description', 'descriptionFr'],
+  ],
+  rules: [['description', 'descriptionFr']],
+} as const satisfies Record<ThresholdKind, ReadonlyArray<readonly [string, string]>>;
+
+const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
+/** The French fields of a row that lack the translation of an English text it has. */
+export function untranslatedFields(kind: ThresholdKind, row: Readonly<Record<string, unknown>>): string[] {
+  return FRENCH_FIELDS[kind]
+    .filter(([english, french]) => filled(row[english]) && !filled(row[french]))
+    .map(([, french]) => french);
+}
+
+/** What a save of a new row must also carry: 'required' on each missing French text. */
+export function frenchRequired(
+  kind: ThresholdKind,
+  row: Readonly<Record<string, unknown>>,
+): Array<{ field: string; message: ValidationMessage }> {
+  return untranslatedFields(kind, row).map((field) => ({ field, message: { key: 'required' } }));
+}
+
+/** A definition's name in both languages. */
+export const definitionName = (definition: Pick<DefinitionDocument, 'name' | 'nameFr'>): BilingualText => ({
+  en: definition.name,
+  fr: bilingual(definition.name, definition.nameFr)?.fr ?? null,
+});
+/** A variant's name in both languages. */
+export const variantLabel = (
+  variant: Pick<VariantDocument, 'variantName' | 'variantNameFr'>,
+): BilingualText => ({
+  en: variant.variantName,
+  fr: bilingual(variant.variantName, variant.variantNameFr)?.fr ?? null,
+});
+/** A row's description in both languages, or null when it has none. */
+export const descriptionOf = (row: {
+  description: string | null;
+  descriptionFr: string | null;
+}): BilingualText | null => bilingual(row.description, row.descriptionFr);
 
 type RangeRule = Pick<
   RuleFields,
@@ -277,6 +352,17 @@ export interface GradeSource {
   /** The variant's id when the device matched one. */
   variant: string | null;
   range: { rangeMin: number | null; rangeMax: number | null; alphaValue: string | null } | null;
+  /**
+   * What the data calls the definition, the rule (its description) and the variant, in both languages
+   * (the screens show the user's: textIn). Absent from a grading made without records (ungraded).
+   */
+  texts?: GradeTexts;
+}
+
+export interface GradeTexts {
+  definition: BilingualText | null;
+  rule: BilingualText | null;
+  variant: BilingualText | null;
 }
 
 export interface Grading {

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { rowIdSchema } from './admin-lists';
+import { idSchema, referenceSchema } from './network';
+import { rackFieldsSchema } from './staging-lists';
+import { definitionFieldsSchema } from './threshold';
 import * as v from './validators';
 
 describe('validators (docs/requirements.md, "Validation messages")', () => {
@@ -40,5 +44,33 @@ describe('validators (docs/requirements.md, "Validation messages")', () => {
   });
   it('returns the first failing message', () => {
     expect(v.validate('', [v.required, v.ipv4])).toEqual({ key: 'required' });
+  });
+  it('when an id is one Firestore refuses (., .., __…__), then every id schema says reservedId; ids that only contain them pass', () => {
+    for (const id of ['.', '..', '__meta__', '____'])
+      expect(rowIdSchema.safeParse(id).error?.issues[0]?.message, id).toBe('reservedId');
+    for (const [schema, id] of [
+      [idSchema, '__H__'],
+      [referenceSchema, '__H__'],
+      [definitionFieldsSchema.shape.tdId, '__D__'],
+      [rackFieldsSchema.shape.warehouseId, '..'],
+    ] as const)
+      expect(schema.safeParse(id).error?.issues[0]?.message, id).toBe('reservedId');
+    for (const id of ['__H', 'H__', 'a.b', '_x_']) expect(rowIdSchema.safeParse(id).success, id).toBe(true);
+    expect(idSchema.safeParse('__H').success).toBe(true);
+  });
+});
+
+describe('parseDecimal', () => {
+  it.each([
+    ['-28,5', -28.5],
+    ['−28,5', -28.5],
+    [' -28.5 ', -28.5],
+    ['12', 12],
+    ['1 234,5', 1234.5],
+  ])('when %j is typed, then it reads %d', (text, value) => {
+    expect(v.parseDecimal(text)).toBe(value);
+  });
+  it.each(['abc', '', '1,2,3', '--1', '1.2.3'])('when %j is typed, then it is not a number', (text) => {
+    expect(v.parseDecimal(text)).toBeNull();
   });
 });

@@ -28,7 +28,12 @@ export type ValidationMessage =
   /** Beyond the fifteen historical messages of docs/requirements.md, "Validation messages": a date, a yes/no value, an IP address another row already holds (named). */
   | { key: 'date' }
   | { key: 'boolean' }
-  | { key: 'ipInUse'; row: string };
+  | { key: 'ipInUse'; row: string }
+  /** A document id Firestore refuses: `.`, `..` or `__…__`. */
+  | { key: 'reservedId' }
+  /** A head end or market area code (the value typed) that is not in its list. */
+  | { key: 'unknownHeadEnd'; row: string }
+  | { key: 'unknownMarketArea'; row: string };
 
 export type Validator = (value: string) => ValidationMessage | null;
 
@@ -57,9 +62,25 @@ export const minLength =
     value.length >= num ? null : { key: 'minLength', num };
 export const digits = test(/^\d*$/, { key: 'digits' });
 export const integer = test(/^-?\d+$/, { key: 'integer' });
-export const decimal = test(/^-?(\d+\.?\d*|\.\d+)$/, { key: 'float' });
+/**
+ * A decimal number as staff type it in either language: a decimal point or a decimal comma ("-28,5", as
+ * the portal shows numbers in French), a typographic minus ("−28,5"), spaces around and between
+ * thousands. Null when the text is not one number.
+ */
+export function parseDecimal(text: string): number | null {
+  const plain = text
+    .trim()
+    .replace(/[\u2212\u2013]/g, '-')
+    .replace(/[\s\u00a0\u202f]/g, '');
+  const point = /^-?\d+,\d+$/.test(plain) ? plain.replace(',', '.') : plain;
+  return /^-?(\d+\.?\d*|\.\d+)$/.test(point) ? Number(point) : null;
+}
+export const decimal: Validator = (value) => (parseDecimal(value) === null ? { key: 'float' } : null);
 export const optionalNumber: Validator = (value) =>
-  value === '' || /^-?(\d+\.?\d*|\.\d+)$/.test(value) ? null : { key: 'float' };
+  value === '' || parseDecimal(value) !== null ? null : { key: 'float' };
+/** Ids Firestore refuses (they pass the emulator and fail once deployed): `.`, `..` and `__…__`. */
+export const notReserved: Validator = (value) =>
+  value === '.' || value === '..' || /^__.*__$/.test(value) ? { key: 'reservedId' } : null;
 export const required: Validator = (value) => (value.trim() === '' ? { key: 'required' } : null);
 export const mac: Validator = (value) => (isValidMac(value) ? null : { key: 'mac' });
 
@@ -89,7 +110,8 @@ export function decodeMessage(text: string): ValidationMessage {
   const key = colon === -1 ? text : text.slice(0, colon);
   const rest = colon === -1 ? '' : text.slice(colon + 1);
   if (WITH_NUM.has(key)) return { key, num: Number(rest) } as ValidationMessage;
-  if (key === 'ipInUse') return { key, row: rest };
+  if (key === 'ipInUse' || key === 'unknownHeadEnd' || key === 'unknownMarketArea')
+    return { key, row: rest } as ValidationMessage;
   return { key } as ValidationMessage;
 }
 

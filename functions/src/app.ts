@@ -6,7 +6,7 @@ import { createLanClient } from './adapters/upstream/lan-client';
 import { createSearchClient } from './adapters/upstream/search-client';
 import { createTelephonyClient } from './adapters/upstream/telephony-client';
 import type { ServiceConfig } from './adapters/upstream/transport';
-import { createWanClient } from './adapters/upstream/wan-client';
+import { createPonPortClient, createWanClient } from './adapters/upstream/wan-client';
 import type { AuditSink } from './domain/audit/audit-sink';
 import type { AdminStore } from './domain/admin/admin-store';
 import { staticThresholds, type ThresholdSource } from './domain/grading/threshold-source';
@@ -24,6 +24,7 @@ import { BODY_LIMIT_BYTES, guardRequestBody, requireObjectBody } from './http/mi
 import { requestLog } from './http/middleware/request-log';
 import { customer360Router } from './http/routes/customer360';
 import { adminRouter } from './http/routes/admin';
+import { portsRouter } from './http/routes/ports';
 import { searchRouter } from './http/routes/search';
 import { stagingRouter, type StagingRouteOptions } from './http/routes/staging';
 import { usersRouter } from './http/routes/users';
@@ -37,6 +38,8 @@ import { silentLogger, type Logger } from './lib/logger';
 export interface UpstreamConfig {
   customer: ServiceConfig;
   wan: ServiceConfig;
+  /** The WAN service's PON port listing, on a base URL of its own (a deployment may serve it from the OLT management system). */
+  pon: ServiceConfig;
   lan: ServiceConfig;
   telephony: ServiceConfig;
   birthCertificates: ServiceConfig;
@@ -77,10 +80,17 @@ export interface AppDeps {
   projectId?: string;
 }
 
+/**
+ * The port listings, per port for every viewer: one upstream call per port and minute, whatever the
+ * number of agents looking, and a refresh of the view reuses it (docs/diagnosis.md, "Neighbourhood").
+ */
+export const PORT_CACHE = { ttlMs: 60_000, freshWindowMs: 60_000, maxEntries: 2_000 } as const;
+
 export function createClients(upstream: UpstreamConfig): Clients {
   return {
     customer: createCustomerClient(upstream.customer),
     wan: createWanClient(upstream.wan),
+    ponPorts: createPonPortClient(upstream.pon),
     lan: createLanClient(upstream.lan),
     telephony: createTelephonyClient(upstream.telephony),
     birthCertificates: createBirthCertificateClient(upstream.birthCertificates),
@@ -97,6 +107,7 @@ export function createApp(deps: AppDeps): Express {
     clients,
     new CallCache(deps.cache ?? { ttlMs: 30_000, freshWindowMs: 2_000, maxEntries: 5_000 }),
     deps.changeMarks,
+    new CallCache(PORT_CACHE),
   );
   const app = express();
   app.disable('x-powered-by');
@@ -128,6 +139,7 @@ export function createApp(deps: AppDeps): Express {
       })
     : null;
   if (deps.links) api.use(linksRouter(deps.links));
+  api.use(portsRouter(calls, deps.thresholds ?? staticThresholds()));
   api.use(
     customer360Router(
       calls,

@@ -72,6 +72,7 @@ function getApp(): Express {
     upstream: {
       customer: service(params.customerApiUrl.value()),
       wan: service(params.wanApiUrl.value()),
+      pon: service(params.ponApiUrl.value()),
       lan: service(params.lanApiUrl.value()),
       telephony: service(params.telephonyApiUrl.value()),
       birthCertificates: service(params.bcApiUrl.value()),

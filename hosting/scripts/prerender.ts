@@ -208,6 +208,11 @@ try {
         '<div id="root"></div>',
         `<div id="root">${copies.join('')}</div><script>${KEEP_ONE_COPY}</script>`,
       );
+    if (!html.includes('<title>Insight</title>')) throw new Error('index.html has no <title>Insight</title>');
+    html = html.replace(
+      '<title>Insight</title>',
+      () => `<title>${escapeAttribute(render.shellTitle())}</title>`,
+    );
     if (language === 'fr')
       html = html
         .replace('<html lang="en-CA">', '<html lang="fr-CA">')

@@ -38,7 +38,9 @@ describe('diagnosis in the 360 view', () => {
     await expect.poll(() => findings.getAttribute('data-state'), { timeout: 20_000 }).toBe('complete');
     const finding = page.getByTestId('finding-bc');
     expect(await finding.getAttribute('data-key')).toBe('bcMissing');
-    expect(await page.getByTestId('experience-score').getAttribute('data-score')).toBe('4');
+    // A record, not an outage: the score keeps its 5 and the confidence says what is missing.
+    expect(await page.getByTestId('experience-score').getAttribute('data-score')).toBe('5');
+    expect(await page.getByTestId('experience-score').getAttribute('data-confidence')).toBe('medium');
     // The finding's title is in the first screen, above the customer card.
     const box = (await finding.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);

@@ -61,6 +61,8 @@ async function gradeWithin(
   return { ...seen, askedAfter };
 }
 
+/** The seeded receive-power definition's name in each language. */
+const RX_NAME = { en: 'ONU receive power', fr: 'Puissance reçue ONU' } as const;
 describe('threshold manager', () => {
   const browser = useBrowser();
   beforeAll(putThresholdSeed);
@@ -171,7 +173,8 @@ describe('threshold manager', () => {
       await dialog.waitFor({ state: 'hidden' });
 
       await page.getByTestId('test-definition').click();
-      await page.getByRole('option', { name: 'ONU receive power' }).click();
+      // The definition's name in the page's language (the data holds both).
+      await page.getByRole('option', { name: RX_NAME[lang] }).click();
       await page.getByTestId('test-value').fill('-26');
       await expect
         .poll(() => page.getByTestId('test-reason').getAttribute('data-rule'))
@@ -252,7 +255,7 @@ describe('threshold manager', () => {
       await deleteRow('/threshold/definitions', 'DEF-rxPower');
       await expect.poll(() => refusal.textContent()).toContain(inUse(rxRules.data().count));
       expect(await refusal.textContent()).toContain(
-        admin.threshold.deleteRefusedTitle.replace('{{name}}', 'ONU receive power'),
+        admin.threshold.deleteRefusedTitle.replace('{{name}}', RX_NAME[lang]),
       );
       expect(await page.getByTestId('confirm-delete').count()).toBe(0);
       await closeRefusal();

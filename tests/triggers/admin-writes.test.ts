@@ -3,15 +3,12 @@
  * invariants that span rows. The store is the API's own (adapters/firestore/firestore-admin-store.ts),
  * called in-process so that hundreds of writes really run at once; a few cases go through the API.
  */
-import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LISTS, type AdminListId } from '@insight/common/admin-lists';
 import { NETWORK_COLLECTIONS } from '@insight/common/network';
 import { STAGING_LISTS } from '@insight/common/staging-lists';
 import { PARAMETERS } from '@insight/common/threshold';
-import { firestoreAdminStore } from '../../functions/src/adapters/firestore/firestore-admin-store';
-import { parseListFields } from '../../functions/src/domain/admin/list-fields';
-import { AppError } from '../../functions/src/lib/app-error';
+import { actor, borrowable, orphans, outcome, ruleDefinition, save, stamp, store } from './admin-support';
 import {
   api,
   closeAdmin,
@@ -25,45 +22,7 @@ import {
   uniqueId,
 } from './support';
 
-const store = firestoreAdminStore(() => db());
-const actor = { uid: 'stress-test', email: null };
-const save = (list: AdminListId, id: string, fields: Record<string, unknown>) =>
-  store.save(list, id, parseListFields(list, id, fields), actor);
-const outcome = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    (error: unknown) => {
-      if (error instanceof AppError)
-        return (error.details as { reason?: string } | undefined)?.reason ?? error.code;
-      throw error;
-    },
-  );
-const stamp = { updatedBy: 'triggers-test', updatedAt: FieldValue.serverTimestamp() };
-
-/** Rows of `list` whose `field` names a row of `parent` that does not exist. */
-async function orphans(list: AdminListId, field: string, parent: AdminListId, ids: string[]) {
-  const found: string[] = [];
-  for (const id of ids) {
-    const row = await db().collection(ADMIN_LISTS[list].collection).doc(id).get();
-    if (!row.exists) continue;
-    const parentRow = await db()
-      .collection(ADMIN_LISTS[parent].collection)
-      .doc(row.get(field) as string)
-      .get();
-    if (!parentRow.exists) found.push(id);
-  }
-  return found;
-}
-
 let eng: string;
-
-/**
- * The stored definitions the end-to-end files count or add rules to while this suite runs beside them
- * (scripts/emulator-suites.ts): a test that must borrow a definition (every parameter taken) takes another.
- */
-const E2E_DEFINITIONS = new Set(['DEF-rxPower', 'DEF-rssi']);
-const borrowable = <T extends { id: string }>(docs: T[]): T =>
-  docs.find((doc) => !E2E_DEFINITIONS.has(doc.id)) ?? docs[0]!;
 
 describe('admin writes (transactions in the Firestore emulator)', () => {
   beforeAll(async () => {
@@ -175,29 +134,15 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
 
   it('when threshold definitions and variants are used by rules, then their counts follow and their deletes are refused', async () => {
     const [own, variant, rule] = [uniqueId('DEF'), uniqueId('VAR'), uniqueId('RULE')];
-    // One definition per parameter: this test's own on a free parameter, or (every parameter taken by
-    // the seeded set another suite wrote) one already stored, counted from where it stands.
-    const definitions = await db().collection(ADMIN_LISTS.definitions.collection).get();
-    const taken = new Set(definitions.docs.map((doc) => doc.get('parameter') as string));
-    const free = PARAMETERS.find((parameter) => !taken.has(parameter));
-    if (free)
-      await save('definitions', own, {
-        tdId: own,
-        name: 'Stress definition',
-        parameter: free,
-        format: null,
-        direction: 'higherIsBetter',
-        category: 'optical',
-        fallback: 'n/a',
-        description: null,
-      });
-    const def = free ? own : borrowable(definitions.docs).id;
+    // This test's own definition, or one already stored, counted from where it stands.
+    const { id: def, free } = await ruleDefinition(own, 'Stress definition');
     const countOf = async (list: AdminListId, id: string) =>
       (await db().collection(ADMIN_LISTS[list].collection).doc(id).get()).get('ruleCount') as unknown;
     const before = free ? 0 : ((await countOf('definitions', def)) as number);
     await save('variants', variant, {
       tdId: variant,
       variantName: 'Stress variant',
+      variantNameFr: 'Variante de charge',
       technology: 'EPON',
       identifier: null,
       variants: [`MODEL-${variant}`],
@@ -276,6 +221,7 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
     const definition = (tdId: string, parameter: string) => ({
       tdId,
       name: 'Race definition',
+      nameFr: 'Définition de course',
       parameter,
       format: null,
       direction: 'higherIsBetter',
@@ -293,6 +239,7 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
     const variant = (tdId: string, technology: string, model: string) => ({
       tdId,
       variantName: 'Race variant',
+      variantNameFr: 'Variante de course',
       technology,
       identifier: null,
       variants: [model],

@@ -7,6 +7,7 @@
 import type { Lan } from '../customer360';
 import type { ExternalLinks } from '../external-links';
 import type { BirthCertificate } from '../upstream/birth-certificate';
+import type { TelephonySubscriber } from '../upstream/telephony';
 import type { OnuDetails, OnuFirmware, OnuState } from '../upstream/wan';
 
 export const DEVICE_MAC = 'AABBCCDDEEFF';
@@ -125,4 +126,18 @@ export const externalLinks = (domain: string): ExternalLinks => ({
   },
   crmObject: `https://crm.${domain}/object?id={account}`,
   voipTemplate: `https://voip.${domain}/templates`,
+});
+
+/** A voice line of the subscriber, on hook, with the usual features. */
+export const voicePort = (port: number, active = true): TelephonySubscriber['ports'][number] => ({
+  port,
+  phoneNumber: `613555000${port}`,
+  lineStatus: { active, hook: 'on', inUse: false },
+  features: {
+    callBlock: false,
+    callForward: { enabled: false, number: null },
+    callerId: true,
+    callWaiting: true,
+    voicemail: { enabled: true, language: 'en', messageWaiting: false },
+  },
 });

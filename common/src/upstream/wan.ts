@@ -82,3 +82,39 @@ export type OnuState = z.infer<typeof onuStateSchema>;
 export type OnuFirmware = z.infer<typeof onuFirmwareSchema>;
 export type OnuRegistration = z.infer<typeof onuRegistrationSchema>;
 export type ProvisioningStatus = z.infer<typeof provisioningStatusSchema>;
+
+/**
+ * The ONUs of one PON port, as OLT management systems list them (docs/simulated-network.md, "The port
+ * listing"): each ONU's MAC, id on the port, status, why it last went down, and optical levels (null while
+ * the OLT cannot hear it).
+ */
+export const ponPortOnuSchema = z.object({
+  mac: z.string().regex(/^[0-9A-F]{12}$/),
+  serialNumber: z.string(),
+  onuId: z.number().int().min(1).max(256),
+  status: z.enum(['online', 'offline']),
+  /** dyingGasp: the ONU said it was losing power; los: the OLT lost its light; adminDown: suspended. */
+  lastDownCause: z.enum(['dyingGasp', 'los', 'adminDown']).nullable(),
+  rxPower: z.number().nullable(),
+  txPower: z.number().nullable(),
+  oltRxPower: z.number().nullable(),
+});
+export const ponPortListingSchema = z.object({
+  olt: z.string(),
+  /** shelf/slot/port */
+  port: z.string(),
+  technology: networkTypeSchema,
+  /** The port's split ratio (32: a 1:32 splitter). */
+  split: z.number().int().min(1),
+  /** The port's (and its card's) operational status. */
+  status: z.enum(['up', 'down']),
+  onus: z.array(ponPortOnuSchema),
+});
+
+/** An OLT's name as the WAN service writes it (OLT-OTT-3); anything else never reaches an upstream URL. */
+export const OLT_NAME = /^OLT-[A-Z]{3}-\d{1,3}$/;
+/** A PON port as shelf/slot/port (1/2/7). */
+export const PON_PORT = /^(\d{1,2})\/(\d{1,2})\/(\d{1,2})$/;
+
+export type PonPortOnu = z.infer<typeof ponPortOnuSchema>;
+export type PonPortListing = z.infer<typeof ponPortListingSchema>;

@@ -6,6 +6,10 @@ export const params = {
     description: 'Base URL of the customer, billing and product services',
   }),
   wanApiUrl: defineString('WAN_API_URL', { description: 'Base URL of the WAN PON ONU service' }),
+  ponApiUrl: defineString('PON_API_URL', {
+    description:
+      "Base URL of the WAN service's PON port listing (GET …/pon/olt/{olt}/port/{shelf}/{slot}/{port}/onus); may be the OLT management system",
+  }),
   lanApiUrl: defineString('LAN_API_URL', { description: 'Base URL of the LAN / Plume service' }),
   telephonyApiUrl: defineString('TELEPHONY_API_URL', { description: 'Base URL of the telephony service' }),
   bcApiUrl: defineString('BC_API_URL', { description: 'Birth-certificate host ({bcHost})' }),

@@ -10,7 +10,13 @@ export type { Clients };
  * changes (the ONU state, the voice subscriber, the birth certificates) use a cached answer only when no
  * operation changed the device since it was fetched, on whichever instance the operation ran.
  */
-export function createUpstreamCalls(clients: Clients, cache: CallCache, marks?: ChangeMarks) {
+export function createUpstreamCalls(
+  clients: Clients,
+  cache: CallCache,
+  marks?: ChangeMarks,
+  /** The port listings' own cache (one call per port and minute for every viewer); without it, `cache`. */
+  portCache: CallCache = cache,
+) {
   const get = <T>(key: string, load: () => Promise<T>, fresh: boolean): Promise<Cached<T>> =>
     cache.get(key, load, fresh);
   const changeable = <T>(mac: string, key: string, load: () => Promise<T>, fresh: boolean) =>
@@ -43,6 +49,9 @@ export function createUpstreamCalls(clients: Clients, cache: CallCache, marks?: 
     provisioning: (mac: string, language: string, fresh: boolean) =>
       get(`provisioning:${mac}:${language}`, () => clients.wan.provisioningStatus(mac, language), fresh),
     lan: (mac: string, fresh: boolean) => get(`lan:${mac}`, () => clients.lan.cpe(mac), fresh),
+    /** Per port, not per device or viewer; a refresh of the view reuses it. */
+    portListing: (olt: string, port: string) =>
+      portCache.get(`port:${olt}:${port}`, () => clients.ponPorts.listing(olt, port)),
     subscriber: (
       mac: string,
       networkType: 'EPON' | 'GPON',

@@ -11,9 +11,14 @@ class RecordingStore implements AdminStore {
   readonly calls: Array<{ op: string; list?: AdminListId; id?: string; fields?: unknown; actor?: Actor }> =
     [];
   refuse: AppError | null = null;
+  repairs = [{ list: 'headEnd' as const, id: 'H1', was: 7, now: 1 }];
   async save(list: AdminListId, id: string, fields: Record<string, unknown>, actor: Actor) {
     if (this.refuse) throw this.refuse;
     this.calls.push({ op: 'save', list, id, fields, actor });
+  }
+  async dependents(list: AdminListId, id: string) {
+    this.calls.push({ op: 'dependents', list, id });
+    return [{ list: 'cmts' as const, count: 2 }];
   }
   async remove(list: AdminListId, id: string, actor: Actor) {
     if (this.refuse) throw this.refuse;
@@ -25,7 +30,7 @@ class RecordingStore implements AdminStore {
   }
   async recount() {
     this.calls.push({ op: 'recount' });
-    return { checked: 3, repaired: [{ list: 'headEnd' as const, id: 'H1', was: 7, now: 1 }], orphans: [] };
+    return { checked: 3, repaired: this.repairs, orphans: [] };
   }
 }
 
@@ -58,6 +63,7 @@ describe('the admin write routes', () => {
         await request(app).put('/api/admin/cmts/C1').set('authorization', token).send({ fields: cmts }),
         await request(app).delete('/api/admin/headEnd/H1').set('authorization', token),
         await request(app).post('/api/admin/recount').set('authorization', token),
+        await request(app).get('/api/admin/headEnd/H1/dependents').set('authorization', token),
       ];
       for (const res of answers)
         expect(res.status, role).toBe(allowed ? (res.status === 204 ? 204 : 200) : 403);
@@ -147,6 +153,17 @@ describe('the admin write routes', () => {
     expect(store.calls).toHaveLength(1);
   });
 
+  it('when engineering asks how many rows name an entry, then the store counts them', async () => {
+    const { app, store } = setup();
+    const res = await request(app).get('/api/admin/headEnd/H1/dependents').set('authorization', ENG);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ dependents: [{ list: 'cmts', count: 2 }] });
+    expect(store.calls).toEqual([{ op: 'dependents', list: 'headEnd', id: 'H1' }]);
+    expect((await request(app).get('/api/admin/nope/H1/dependents').set('authorization', ENG)).status).toBe(
+      404,
+    );
+  });
+
   it('when engineering recounts, then the result is answered and audited', async () => {
     const { app, audit } = setup();
     const res = await request(app).post('/api/admin/recount').set('authorization', ENG);
@@ -155,5 +172,41 @@ describe('the admin write routes', () => {
     expect(audit.records).toEqual([
       expect.objectContaining({ uid: 'eng', operation: 'recountDependencies', outcome: 'sent' }),
     ]);
+  });
+
+  it('when a recount repairs 20,000 rows (a large migration), then its audit record holds the counts and the first 100 ids, far under 1 MiB', async () => {
+    const { app, audit, store } = setup();
+    store.repairs = Array.from({ length: 20_000 }, (_, n) => ({
+      list: 'headEnd' as const,
+      id: `HEAD-END-WITH-A-LONG-ID-${n}`,
+      was: 0,
+      now: n,
+    }));
+    const res = await request(app).post('/api/admin/recount').set('authorization', ENG);
+    expect(res.status).toBe(200);
+    const parameters = audit.records[0]!.parameters as { repaired: number; repairedIds: string[] };
+    expect(parameters.repaired).toBe(20_000);
+    expect(parameters.repairedIds).toHaveLength(100);
+    expect(parameters.repairedIds[0]).toBe('headEnd/HEAD-END-WITH-A-LONG-ID-0');
+    expect(JSON.stringify(audit.records[0]).length).toBeLessThan(16_384);
+  });
+
+  it('when an id is one Firestore refuses (., .., __…__), in the URL or in the fields, then 400 says so and no store is reached', async () => {
+    const { app, store } = setup();
+    for (const id of ['__meta__', '%2E', '%2E%2E']) {
+      const res = await request(app)
+        .put(`/api/admin/headEnd/${id}`)
+        .set('authorization', ENG)
+        .send({ fields: { name: 'Reserved' } });
+      expect(res.status, id).toBe(400);
+      expect(res.body.error.code).toBe('invalid_input');
+    }
+    const named = await request(app)
+      .put('/api/admin/cmts/C1')
+      .set('authorization', ENG)
+      .send({ fields: { ...cmts, headEnd: '__H__' } });
+    expect(named.status).toBe(400);
+    expect(named.body.error.details.fields).toContainEqual({ field: 'headEnd', message: 'reservedId' });
+    expect(store.calls).toEqual([]);
   });
 });

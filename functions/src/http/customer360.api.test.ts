@@ -28,6 +28,8 @@ const ENDPOINTS: Array<{ method: 'get' | 'post'; path: string; capability: Capab
   { method: 'get', path: `/api/360/${MAC}/lan`, capability: 'view360' },
   { method: 'get', path: `/api/360/${MAC}/voice`, capability: 'view360' },
   { method: 'get', path: `/api/360/${MAC}/birth-certificates`, capability: 'view360' },
+  { method: 'get', path: `/api/360/${MAC}/neighbourhood`, capability: 'view360' },
+  { method: 'get', path: '/api/ports/OLT-OTT-1/1/1/1', capability: 'portView' },
   { method: 'post', path: `/api/360/${MAC}/reset`, capability: 'deviceReset' },
   {
     method: 'post',
@@ -301,7 +303,13 @@ describe('operations', () => {
     const { as, upstream, audit } = setup();
     const res = await as(['support2']).post(`/api/360/aa:bb:cc:dd:ee:ff/reset`);
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ status: 'sent', requestId: 'r1' });
+    expect(res.body).toEqual({
+      status: 'sent',
+      requestId: 'r1',
+      sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      sentBy: 'u1@insight.test',
+      expectedBackSeconds: 120,
+    });
     expect(upstream.called(`${ONU}/action`)[0]!.body).toEqual({ action: 'reset' });
     expect(audit.records).toEqual([
       expect.objectContaining({
@@ -312,6 +320,27 @@ describe('operations', () => {
         customerAccountNumber: expect.any(String),
       }),
     ]);
+  });
+  it('when a second reset follows the first within minutes (another agent), then it is refused with when and by whom, and goes out once asked again', async () => {
+    const { as, upstream, audit } = setup();
+    expect((await as(['support2']).post(`/api/360/${MAC}/reset`)).status).toBe(202);
+    const again = await as(['operation']).post(`/api/360/${MAC}/reset`);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({
+      code: 'conflict',
+      details: { kind: 'recentReset', by: 'u1@insight.test', at: expect.any(String) },
+    });
+    expect(upstream.called(`${ONU}/action`)).toHaveLength(1);
+    expect(audit.records).toHaveLength(1);
+    const confirmed = await as(['operation']).post(`/api/360/${MAC}/reset`, { repeat: true });
+    expect(confirmed.status).toBe(202);
+    expect(upstream.called(`${ONU}/action`)).toHaveLength(2);
+  });
+  it('when the last reset failed, then the next one is not held back', async () => {
+    const { as, audit } = setup({ [`POST ${ONU}/action`]: { status: 500, body: {} } });
+    expect((await as().post(`/api/360/${MAC}/reset`)).status).toBe(502);
+    expect((await as().post(`/api/360/${MAC}/reset`)).status).toBe(502);
+    expect(audit.records).toHaveLength(2);
   });
   it('when the reset fails upstream, then it answers 502 and still writes exactly one (failed) audit record', async () => {
     const { as, audit } = setup({ [`POST ${ONU}/action`]: { status: 500, body: {} } });
@@ -553,7 +582,14 @@ describe('streamed 360 view', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('application/x-ndjson');
     const bySection = Object.fromEntries(lines(res.body as string).map((line) => [line.section, line]));
-    expect(Object.keys(bySection).sort()).toEqual(['birth-certificates', 'customer', 'lan', 'voice', 'wan']);
+    expect(Object.keys(bySection).sort()).toEqual([
+      'birth-certificates',
+      'customer',
+      'lan',
+      'neighbourhood',
+      'voice',
+      'wan',
+    ]);
     expect(bySection.lan!.status).toBe(502);
     expect(bySection.lan!.body.error!.code).toBe('upstream_error');
     expect(bySection.customer!.status).toBe(200);
@@ -600,7 +636,7 @@ describe('streamed 360 view', () => {
           text.on('error', reject);
         });
         // Every section but the LAN arrives while the LAN is still held (a buffered answer would time out).
-        await expect.poll(() => received.length, { timeout: 5_000 }).toBe(4);
+        await expect.poll(() => received.length, { timeout: 5_000 }).toBe(5);
         expect(received).not.toContain('lan');
         releaseLan();
         await ended;
@@ -776,10 +812,12 @@ describe('grading by the threshold manager’s rules', () => {
         {
           tdId: 'NOKIA',
           variantName: 'Nokia',
+          variantNameFr: 'Nokia',
           technology: 'GPON',
           identifier: null,
           variants: ['nokia g-010g-q'],
           description: null,
+          descriptionFr: null,
           insertDate: null,
           updateDate: null,
           updatedBy: null,

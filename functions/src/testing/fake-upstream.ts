@@ -57,6 +57,7 @@ export function appWith(transport: Transport, overrides: Partial<AppDeps> = {}) 
     upstream: {
       customer: service('http://customer.invalid'),
       wan: service('http://wan.invalid'),
+      pon: service('http://pon.invalid'),
       lan: service('http://lan.invalid'),
       telephony: service('http://telephony.invalid'),
       birthCertificates: service('http://bc.invalid'),

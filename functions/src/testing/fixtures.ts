@@ -118,6 +118,7 @@ export function healthyRoutes() {
     },
     [`POST ${ONU}/action`]: { status: 202, body: { accepted: true, action: 'reset', requestId: 'r1' } },
     'GET /api/fe/lan/v1/cpe/{mac}': { status: 200, body: lan() },
+    'GET /api/fe/wan/v1/pon/olt/{olt}/port/{shelf}/{slot}/{port}/onus': { status: 200, body: portListing() },
     'GET /api/fe/telephony/subscriber/{serialNumber}': { status: 200, body: subscriber() },
     'GET /{networkType}/bc/bu/{prefix}/onumac/{mac}/all': {
       status: 200,
@@ -132,3 +133,25 @@ export function healthyRoutes() {
 
 /** The 360 view's links as the params give them (GET /api/links). */
 export const links = (): ExternalLinks => externalLinks('example');
+
+/** The device's PON port (OLT-OTT-1 1/1/1): the device and three healthy neighbours. */
+export function portListing() {
+  const onu = (mac: string, onuId: number) => ({
+    mac,
+    serialNumber: `ALCL${onuId}`,
+    onuId,
+    status: 'online' as const,
+    lastDownCause: null,
+    rxPower: -19,
+    txPower: 2.1,
+    oltRxPower: -21,
+  });
+  return {
+    olt: 'OLT-OTT-1',
+    port: '1/1/1',
+    technology: 'GPON' as const,
+    split: 32,
+    status: 'up' as const,
+    onus: [onu(MAC, 1), onu('A4C1E8000002', 2), onu('A4C1E8000004', 3), onu('A4C1E8000006', 4)],
+  };
+}

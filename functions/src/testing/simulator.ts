@@ -22,6 +22,7 @@ export async function startSimulator(options: Partial<SimulatorOptions> = {}, ti
   const upstream: UpstreamConfig = {
     customer: service(base),
     wan: service(base),
+    pon: service(base),
     lan: service(base),
     telephony: service(base),
     birthCertificates: service(`${base}/bc`),
@@ -31,10 +32,13 @@ export async function startSimulator(options: Partial<SimulatorOptions> = {}, ti
   return {
     base,
     upstream,
-    async catalogue(kind: string, limit = 5): Promise<Array<{ mac: string; kinds: string[] }>> {
+    async catalogue(
+      kind: string,
+      limit = 5,
+    ): Promise<Array<{ mac: string; kinds: string[]; olt: string; port: string }>> {
       return (
         (await (await fetch(`${base}/_sim/catalogue?kind=${kind}&limit=${limit}`)).json()) as {
-          items: Array<{ mac: string; kinds: string[] }>;
+          items: Array<{ mac: string; kinds: string[]; olt: string; port: string }>;
         }
       ).items;
     },

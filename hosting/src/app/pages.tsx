@@ -162,6 +162,13 @@ export const PAGES: readonly PageEntry[] = [
     tool: 'insight360',
   },
   {
+    key: 'ponPort',
+    path: '/i/port',
+    route: '/i/port/:olt?/:shelf?/:slot?/:port?',
+    access: 'portView',
+    component: page(() => import('../features/insight360/components/port-page'), ['insight360']),
+  },
+  {
     key: 'insight360',
     path: '/i/mac',
     route: '/i/mac/:mac?',

@@ -34,6 +34,12 @@ export async function loadTexts(language: Language): Promise<void> {
   await i18n.loadNamespaces(['common', 'errors', 'home']);
 }
 
+/**
+ * The shell's document title in its language: the portal's, what the static file knows (every path of
+ * the language is served the same file); the app sets the page's own once it runs (lib/document-title.ts).
+ */
+export const shellTitle = (): string => i18n.t('portalTitle');
+
 /** A global rule (not one of a class, not a keyframe) applies only under its theme's `data-theme`. */
 function scopeGlobals(mode: ThemeMode): StylisPlugin {
   const scope = mode === 'dark' ? '[data-theme="dark"]' : ':not([data-theme="dark"])';

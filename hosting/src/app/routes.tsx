@@ -1,10 +1,12 @@
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Switch, useLocation } from 'wouter';
+import { Route, Switch, useLocation, useParams } from 'wouter';
+import { formatMac } from '@insight/common/mac';
 import { can, hasAnyRole } from '@insight/common/roles';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ScreenError } from '../components/errors/screen-error';
 import { PageLoading } from '../components/loading-bar';
+import { titleOf, useDocumentTitle } from '../lib/document-title';
 import { stripLanguage } from '../lib/language-path';
 import type { Tool } from '../lib/tools';
 import { useAuth } from '../providers/auth-provider';
@@ -32,8 +34,35 @@ function useVisibleTools(): Tool[] {
   }, [user]);
 }
 
+/**
+ * A page's document title in the user's language, from the registry and the path (docs/requirements.md,
+ * "Page titles"): "Threshold · Definitions · Insight", "A4:C1:E8:00:00:00 · Insight 360". The 360 view adds
+ * the customer's name once it is known.
+ */
+function usePageTitle(entry: PageEntry | null) {
+  const { t } = useTranslation();
+  const { child = '', mac } = useParams<{ child?: string; mac?: string }>();
+  const product = t('appName');
+  let title: string;
+  if (!entry) title = titleOf(t('titles.notFound'), product);
+  else if (entry.tabs) {
+    const tab = Object.hasOwn(entry.tabs.children, child) ? entry.tabs.children[child] : null;
+    title = tab
+      ? titleOf(t(`nav.${entry.tabs.title}`), t(`titles.tabs.${tab}`), product)
+      : titleOf(t('titles.notFound'), product);
+  } else if (entry.key === 'insight360') title = titleOf(mac && formatMac(mac), t('titles.insight360'));
+  else title = titleOf(t(`titles.${entry.key}` as 'titles.home'), product);
+  useDocumentTitle(title);
+}
+
+function NotFoundElement() {
+  usePageTitle(null);
+  return <NOT_FOUND />;
+}
+
 function PageElement({ entry, tools }: { entry: PageEntry; tools: Tool[] }) {
   const { t } = useTranslation();
+  usePageTitle(entry);
   const props = typeof entry.props === 'function' ? entry.props({ tools }) : (entry.props ?? {});
   const Component = entry.component;
   const page = entry.tabs ? (
@@ -62,7 +91,7 @@ export function AppRoutes() {
           </Route>
         ))}
         <Route>
-          <NOT_FOUND />
+          <NotFoundElement />
         </Route>
       </Switch>
     </Screen>

@@ -36,6 +36,36 @@ describe('GradeChip and StatusChip', () => {
     expect(screen.getByTestId('rx').getAttribute('aria-label')).toMatch(/^−25,9 dBm : /);
   });
 
+  it('when the grade carries the data’s texts, then the reason names the measurement and the rule in the user’s language, the English where the French is missing', async () => {
+    const wrong: Grading = {
+      grade: 'fail',
+      value: 1,
+      unit: '',
+      source: {
+        kind: 'variant',
+        definition: 'DEF-firmware',
+        rule: 'GPON-firmware-WRONG',
+        variant: 'GPON-XGS',
+        range: { rangeMin: null, rangeMax: null, alphaValue: '1' },
+        texts: {
+          definition: { en: 'ONU firmware', fr: 'Micrologiciel ONU' },
+          rule: { en: 'Wrong firmware', fr: 'Mauvais micrologiciel' },
+          variant: { en: 'XGS PON optics', fr: null },
+        },
+      },
+    };
+    const { unmount } = await renderApp(<GradeChip grading={wrong} testId="fw" />, { path: '/fr' });
+    const french = screen.getByTestId('fw').getAttribute('aria-label')!;
+    expect(french).toContain('variante XGS PON optics');
+    expect(french).toMatch(/ — Micrologiciel ONU : Mauvais micrologiciel$/);
+    expect(french).not.toContain('Wrong firmware');
+    unmount();
+    await renderApp(<GradeChip grading={wrong} testId="fw" />);
+    expect(screen.getByTestId('fw').getAttribute('aria-label')).toBe(
+      '1: fail, rule GPON-firmware-WRONG (variant XGS PON optics): x = 1 — ONU firmware: Wrong firmware',
+    );
+  });
+
   it('when there is no measurement, then the chip is "-" and says there is none', async () => {
     await renderApp(<GradeChip grading={ungraded(null, 'dBm')} testId="none" />);
     expect(screen.getByTestId('none').textContent).toBe('-');

@@ -7,6 +7,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Grade, Grading } from '@insight/common/threshold';
 import { formatRange } from '@insight/common/threshold-grading';
+import { useDataText } from '../hooks/use-data-text';
 
 const ICONS = {
   pass: <CheckCircleIcon />,
@@ -27,11 +28,14 @@ export function useNumber() {
 
 /**
  * Why a value has its grade, from the rule that decided (the threshold manager's rules, applied by the
- * API): "−25.9 dBm: warn, rule GPON-rxPower-WARN-LOW (default rule): −27 ≤ x ≤ −25 dBm".
+ * API), with what the data calls the measurement and the rule in the user's language (the English where
+ * the French is missing): "−25.9 dBm: warn, rule GPON-rxPower-WARN-LOW (default rule): −27 ≤ x ≤ −25 dBm
+ * — ONU receive power".
  */
 export function useGradeReason() {
   const { t } = useTranslation('insight360');
   const number = useNumber();
+  const dataText = useDataText();
   return (grading: Grading) => {
     const { source } = grading;
     if (grading.value === null) return t('grade.reasonNone');
@@ -39,14 +43,18 @@ export function useGradeReason() {
       typeof grading.value === 'number' ? `${number(grading.value)} ${grading.unit}`.trim() : grading.value;
     const grade = t(`grade.${grading.grade}`);
     if (source.kind === 'none') return t('grade.reasonUngraded', { value });
+    const definition = dataText(source.texts?.definition);
     if (source.kind === 'fallback')
-      return t('grade.reasonFallback', { value, grade, definition: source.definition });
+      return t('grade.reasonFallback', { value, grade, definition: definition ?? source.definition });
     const kind =
       source.kind === 'variant'
-        ? t('grade.variantRule', { variant: source.variant })
+        ? t('grade.variantRule', { variant: dataText(source.texts?.variant) ?? source.variant })
         : t('grade.defaultRule');
     const range = source.range ? formatRange(source.range, grading.unit || null, number) : '';
-    return t('grade.reasonRule', { value, grade, rule: source.rule, kind, range });
+    const reason = t('grade.reasonRule', { value, grade, rule: source.rule, kind, range });
+    const rule = dataText(source.texts?.rule);
+    if (!definition) return reason;
+    return `${reason} — ${rule ? t('grade.ruleText', { definition, rule }) : definition}`;
   };
 }
 

@@ -19,8 +19,14 @@ interface Props {
   message: string;
   children?: ReactNode;
   state: OperationState<unknown>;
-  /** Shown once sent. */
-  sentMessage: string;
+  /** Shown once sent: what was sent, when, by whom, and what happens next. */
+  sentMessage: ReactNode;
+  /** The title once sent (default: 'Sent'). */
+  sentTitle?: string;
+  /** A warning above the question (e.g. the same operation went out a moment ago). */
+  notice?: ReactNode;
+  /** The confirm button's word (default: 'Confirm'). */
+  confirmLabel?: string;
   canConfirm?: boolean;
   onConfirm(): void;
   onClose(): void;
@@ -35,6 +41,9 @@ export function OperationDialog({
   children,
   state,
   sentMessage,
+  sentTitle,
+  notice,
+  confirmLabel,
   canConfirm = true,
   onConfirm,
   onClose,
@@ -53,8 +62,15 @@ export function OperationDialog({
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id={`${testId}-title`}>{title ?? t('ops.confirmTitle')}</DialogTitle>
+      <DialogTitle id={`${testId}-title`}>
+        {done ? (sentTitle ?? t('ops.sentTitle')) : (title ?? t('ops.confirmTitle'))}
+      </DialogTitle>
       <DialogContent>
+        {!done && notice && (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid={`${testId}-notice`} role="alert">
+            {notice}
+          </Alert>
+        )}
         {!done && <DialogContentText sx={{ mb: children ? 2 : 0 }}>{message}</DialogContentText>}
         {!done && children}
         {done && (
@@ -62,7 +78,7 @@ export function OperationDialog({
             {sentMessage}
           </Alert>
         )}
-        {state.status === 'failed' && (
+        {state.status === 'failed' && !notice && (
           <Alert severity="error" sx={{ mt: 2 }} data-testid={`${testId}-failed`} role="alert">
             {state.error.code === 'upstream_timeout'
               ? t('ops.mayHaveRun')
@@ -82,7 +98,7 @@ export function OperationDialog({
             startIcon={pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
             data-testid={`${testId}-confirm`}
           >
-            {pending ? t('ops.sending') : t('ops.confirm')}
+            {pending ? t('ops.sending') : (confirmLabel ?? t('ops.confirm'))}
           </Button>
         )}
       </DialogActions>

@@ -7,10 +7,19 @@ import type { DeviceScore } from '../hooks/use-device-scores';
 import { useFormatDateTime } from '../lib/date';
 
 /**
- * A device's experience score at its last look, "3/5" with an icon (never colour alone) and, for screen
+ * A device's experience score at its last look, "2/5 · poor" with an icon (never colour alone) and, for screen
  * readers and on hover, what it is and when it was taken. Nothing for a device never looked at.
  */
-export function ScoreBadge({ score, testId }: { score: DeviceScore | undefined; testId?: string }) {
+export function ScoreBadge({
+  score,
+  testId,
+  withTime = false,
+}: {
+  score: DeviceScore | undefined;
+  testId?: string;
+  /** Says when the look was taken beside the score (Home's recent lookups). */
+  withTime?: boolean;
+}) {
   const { t } = useTranslation('common');
   const formatDate = useFormatDateTime();
   if (!score || score.score === null) return null;
@@ -29,7 +38,11 @@ export function ScoreBadge({ score, testId }: { score: DeviceScore | undefined; 
     >
       <Icon sx={{ fontSize: '1rem', color }} />
       <Box component="span" aria-hidden>
-        {t('experience.score', { score: score.score })}
+        {t('experience.shown', {
+          score: score.score,
+          word: t(`experience.word.${score.score}` as 'experience.word.1'),
+        })}
+        {withTime && ` · ${t('experience.lookedAt', { date: formatDate(score.at) })}`}
       </Box>
     </Box>
   );

@@ -51,6 +51,6 @@ describe('SectionCard', () => {
       }),
     );
     expect(screen.getByText('model XS-010X')).toBeTruthy();
-    expect(screen.getByTestId('card-fetched').textContent).toMatch(/^Fetched 11\/20\/26, .+ · from cache$/);
+    expect(screen.getByTestId('card-fetched').textContent).toMatch(/^Fetched 2026-11-20 \d\d:\d\d · from cache$/);
   });
 });

@@ -6,7 +6,9 @@
  */
 import {
   conflictDetailsSchema,
+  dependentsSchema,
   recountResultSchema,
+  type Dependents,
   type AdminListId,
   type ConflictDetails,
   type RecountResult,
@@ -33,6 +35,14 @@ export async function saveEntry(list: AdminListId, id: string, fields: Record<st
 /** `DELETE /api/admin/{list}/{id}`: refused (409 inUse) while other rows name it. */
 export async function deleteEntry(list: AdminListId, id: string): Promise<void> {
   await apiFetch<null>(rowPath(list, id), { method: 'DELETE', details: parseDetails });
+}
+
+/** `GET /api/admin/{list}/{id}/dependents`: how many rows of each child list name the row now. */
+export async function dependentsOf(list: AdminListId, id: string): Promise<Dependents['dependents']> {
+  const answer = await apiFetch<unknown>(`${rowPath(list, id)}/dependents`, { details: parseDetails });
+  const parsed = dependentsSchema.safeParse(answer);
+  if (!parsed.success) throw new HttpError(200, 'internal', 'The dependents answer has an unexpected shape.');
+  return parsed.data.dependents;
 }
 
 /** `POST /api/admin/recount`: every kept count recomputed; what was repaired and the orphan rows. */

@@ -18,6 +18,8 @@ export class HttpError extends Error {
     readonly path?: string,
     /** What a refused write says (`error.details` of a 409 conflict), when the caller parsed it. */
     readonly details?: ConflictDetails,
+    /** `error.details` as answered, for the callers whose details are not an admin conflict. */
+    readonly rawDetails?: unknown,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -172,6 +174,7 @@ export async function apiFetch<T>(
       message,
       typeof body?.error?.path === 'string' ? body.error.path : undefined,
       details,
+      body?.error?.details,
     );
   }
   return body as T;

@@ -39,6 +39,20 @@ export function buildTheme(mode: ThemeMode, language: Language): Theme {
             },
           },
         },
+        // A finger's target is at least 44 × 44 px (WCAG 2.5.5): buttons, icon buttons (the grids' sort
+        // and menu buttons among them) on a touch screen.
+        MuiIconButton: {
+          styleOverrides: { root: { '@media (pointer: coarse)': { minWidth: 44, minHeight: 44 } } },
+        },
+        MuiButton: { styleOverrides: { root: { '@media (pointer: coarse)': { minHeight: 44 } } } },
+        MuiToggleButton: { styleOverrides: { root: { '@media (pointer: coarse)': { minHeight: 44 } } } },
+        // A chip's value wraps rather than being cut ("Call forward to 438-301-432…").
+        MuiChip: {
+          styleOverrides: {
+            root: { maxWidth: '100%', height: 'auto', minHeight: 24 },
+            label: { whiteSpace: 'normal', overflowWrap: 'anywhere', paddingTop: 2, paddingBottom: 2 },
+          },
+        },
         // Every progress bar and spinner has a name (a grid's loading overlay too, which passes it none).
         MuiLinearProgress: { defaultProps: { 'aria-label': i18n.t('common:loading', { lng: language }) } },
         MuiCircularProgress: { defaultProps: { 'aria-label': i18n.t('common:loading', { lng: language }) } },

@@ -86,8 +86,12 @@ export async function renderApp(ui: ReactElement, options: RenderAppOptions = {}
   );
   const result = render(ui, { wrapper });
   if (user !== 'checking')
-    await waitFor(() => {
-      if (!settled) throw new Error('The session has not settled');
-    });
+    // A busy machine (six suites on two cores) can take seconds to settle a session.
+    await waitFor(
+      () => {
+        if (!settled) throw new Error('The session has not settled');
+      },
+      { timeout: 10_000 },
+    );
   return { ...result, api, history: location.history, navigate: location.navigate };
 }

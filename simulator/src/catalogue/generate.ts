@@ -7,7 +7,9 @@ import type { BillingAccount } from '@insight/common/upstream/customer';
 import type { LanCpe } from '@insight/common/upstream/lan';
 import type { TelephonySubscriber } from '@insight/common/upstream/telephony';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
-import type { MacEntry } from './macs';
+import { CUSTOMER_COUNT, labPortOf, type MacEntry } from './macs';
+import { topologyFor } from './topology';
+import { drawLink } from './generators/optics';
 import { applyScenario, type ScenarioName } from './scenarios';
 import { generateBilling } from './generators/billing';
 import { generateBirthCertificates } from './generators/birth-certificates';
@@ -49,13 +51,29 @@ function scenarioCustomer(seed: number, entry: MacEntry, scenario: ScenarioName,
   return applyScenario(base, scenario, epoch);
 }
 
+/**
+ * Where the device hangs: an ordinary customer on its port of the network (catalogue/topology.ts); a device
+ * made for tests (fault, certificate age, diagnosis scenario) alone on a port of the lab OLT, in the city of
+ * the customer whose data it borrows.
+ */
+function placeOf(seed: number, entry: MacEntry) {
+  const topology = topologyFor(seed, CUSTOMER_COUNT);
+  const base = topology.placeOf(entry.index % CUSTOMER_COUNT)!;
+  const lab = labPortOf(entry.mac);
+  return lab
+    ? { home: base.port, olt: lab.olt, port: lab.port, onuId: 1, ponPort: null }
+    : { home: base.port, olt: base.port.olt, port: base.port.port, onuId: base.onuId, ponPort: base.port };
+}
+
 function generatePlain(seed: number, entry: MacEntry, epoch: number): CatalogueCustomer {
-  const draw = startDraw(seed, entry);
+  const place = placeOf(seed, entry);
+  const draw = startDraw(seed, entry, place.home);
   const account = generateAccount(draw);
   const billingAccounts = generateBilling(draw, account);
   const plan = drawPlan(draw);
   const products = generateProducts(draw, plan, billingAccounts);
-  const wan = generateWan(draw, plan, epoch);
+  const link = drawLink(draw.rng, draw.networkType, place);
+  const wan = generateWan(draw, plan, epoch, link);
   const lan = generateLan(draw, plan, wan);
   const telephony = generateTelephony(draw, plan, wan);
   const birthCertificates = generateBirthCertificates(draw, entry, epoch, plan, account, wan, lan);
@@ -77,6 +95,7 @@ function generatePlain(seed: number, entry: MacEntry, epoch: number): CatalogueC
     firmware: wan.firmware,
     registration: wan.registration,
     provisioning: wan.provisioning,
+    link: wan.link,
     lan,
     telephony,
     birthCertificates,

@@ -136,3 +136,33 @@ export function hostIpMtaOf(mac: string): string {
   const { family, value } = familyOf(mac);
   return `10.${64 + family * 16 + ((value >> 16) & 15)}.${(value >> 8) & 255}.${value & 255}`;
 }
+
+/**
+ * The lab OLT: each device made for tests (fault, certificate age, diagnosis scenario) is alone on a port
+ * of it, so that its neighbourhood is its own (a port of one) and no ordinary port's listing changes. Slot 1
+ * holds the fault devices, slot 2 the certificate-age ones, slot 3 the scenarios; the port is the family's
+ * number + 1.
+ */
+export const LAB_OLT = 'OLT-LAB-1';
+
+export function labPortOf(mac: string): { olt: string; port: string } | null {
+  const entry = resolveMac(mac);
+  if (!entry) return null;
+  if (entry.fault) return { olt: LAB_OLT, port: `1/1/${FAULTS[entry.fault]}` };
+  if (entry.bcAgeHours !== null)
+    return { olt: LAB_OLT, port: `1/2/${(BC_AGE_HOURS as readonly number[]).indexOf(entry.bcAgeHours) + 1}` };
+  if (entry.scenario) return { olt: LAB_OLT, port: `1/3/${SCENARIOS.indexOf(entry.scenario) + 1}` };
+  return null;
+}
+
+/** The device alone on a lab port, or null. */
+export function labDeviceAt(port: string): string | null {
+  const match = /^1\/([123])\/(\d{1,2})$/.exec(port);
+  if (!match) return null;
+  const n = Number(match[2]) - 1;
+  const slot = Number(match[1]);
+  const fault = (Object.keys(FAULTS) as FaultName[]).find((name) => FAULTS[name] === n + 1);
+  if (slot === 1) return fault ? faultMac(fault) : null;
+  if (slot === 2) return BC_AGE_HOURS[n] !== undefined ? bcAgeMac(BC_AGE_HOURS[n]) : null;
+  return SCENARIOS[n] ? scenarioMac(SCENARIOS[n]) : null;
+}

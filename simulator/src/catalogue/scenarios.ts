@@ -73,6 +73,15 @@ export function applyScenario(
       adminStatus: 1,
       operStatus: 1,
     },
+    link: {
+      ...base.link,
+      condition: 'healthy',
+      online: true,
+      downCause: null,
+      rx: RX[networkType].pass,
+      tx: 2.5,
+      oltRx: -20,
+    },
     firmware: {
       ...base.firmware,
       current: FIRMWARE[networkType][2],
@@ -144,6 +153,7 @@ export function applyScenario(
       break;
     case 'onu-down':
       customer.state = { ...customer.state, operStatus: 2 };
+      customer.link = { ...customer.link, condition: 'drop-cut', online: false, downCause: 'los' };
       customer.registration = {
         ...customer.registration,
         registered: false,

@@ -45,6 +45,7 @@ describe('contract document', () => {
       'GET /customer-accounts/{customerAccountNumber}/loki/macs',
       'GET /devices/{mac}',
       'POST /api/fe/wan/v1/pon/onu/{mac}/action',
+      'GET /api/fe/wan/v1/pon/olt/{olt}/port/{shelf}/{slot}/{port}/onus',
       'GET /api/fe/lan/v1/cpe/{mac}',
       'GET /api/fe/telephony/subscriber/{serialNumber}/hostIpMta/{hostIpMta}',
       'GET /bc/{networkType}/bc/bu/{prefix}/onumac/{mac}/all',

@@ -119,6 +119,20 @@ export const OPERATIONS: Operation[] = [
     answer: wan.provisioningStatusSchema,
   },
   {
+    method: 'get',
+    path: '/api/fe/wan/v1/pon/olt/{olt}/port/{shelf}/{slot}/{port}/onus',
+    tag: 'wan',
+    summary:
+      'The ONUs of one PON port: MAC, ONU id, status, last down cause (dying gasp, loss of signal) and optical levels',
+    params: [
+      { name: 'olt', in: 'path', required: true, description: 'OLT name, e.g. OLT-OTT-3' },
+      { name: 'shelf', in: 'path', required: true, description: '1-2 digits' },
+      { name: 'slot', in: 'path', required: true, description: 'line card, 1-2 digits' },
+      { name: 'port', in: 'path', required: true, description: 'PON port on the card, 1-2 digits' },
+    ],
+    answer: wan.ponPortListingSchema,
+  },
+  {
     method: 'post',
     path: `${onu}/action`,
     tag: 'wan',

@@ -17,6 +17,7 @@ import { runtimeConfigSchema, seedNumber, type RuntimeConfig } from '../config';
 import { FAULT_DESCRIPTIONS } from '../faults';
 import { SCENARIO_DESCRIPTIONS, SCENARIOS } from '../catalogue/scenarios';
 import { parseMacParam, scenarioMac } from '../catalogue/macs';
+import type { LinkCondition } from '../catalogue/generators/optics';
 import { badRequest, params, query as queryOf, type SimContext } from './context';
 
 export interface CatalogueItem {
@@ -27,8 +28,24 @@ export interface CatalogueItem {
   serialNumber: string;
   hostIpMta: string | null;
   customerAccountNumber: string;
+  /** The ONU's OLT and PON port (shelf/slot/port). */
+  olt: string;
+  port: string;
   description?: string;
 }
+
+const LINK_KINDS: Record<LinkCondition, string> = {
+  healthy: 'link-healthy',
+  feeder: 'port-feeder',
+  'branch-dark': 'port-branch-dark',
+  'branch-lit': 'port-branch-lit',
+  'bad-drop': 'bad-drop',
+  'card-down': 'olt-card-down',
+  'dying-gasp': 'dying-gasp',
+  'dirty-connector': 'dirty-connector',
+  'drop-cut': 'drop-cut',
+  'admin-down': 'admin-down',
+};
 
 /** The kinds a catalogue customer exercises, for GET /_sim/catalogue?kind=… */
 function kindsOf(customer: CatalogueCustomer): string[] {
@@ -44,8 +61,12 @@ function kindsOf(customer: CatalogueCustomer): string[] {
   if (!customer.account.contactList.some((c) => !c.isPrimaryContact)) kinds.push('single-contact');
   if (customer.firmware.score === 1) kinds.push('firmware-wrong');
   if (customer.firmware.score === -1) kinds.push('firmware-none');
+  // A dark ONU has no reading (the -40 dBm floor): it is down, not low.
   const grade = gradeMetric(customer.networkType, 'rxPower', customer.state.rx_pwr).grade;
-  kinds.push(grade === 'fail' ? 'power-fail' : grade === 'warn' ? 'power-warn' : 'power-pass');
+  if (customer.state.operStatus !== 1) kinds.push('onu-down');
+  else kinds.push(grade === 'fail' ? 'power-fail' : grade === 'warn' ? 'power-warn' : 'power-pass');
+  // What is wrong with the link (docs/simulated-network.md): port-feeder, port-branch-dark, bad-drop, …
+  kinds.push(LINK_KINDS[customer.link.condition]);
   return kinds;
 }
 
@@ -88,6 +109,8 @@ export function simRoutes(
       serialNumber: customer.serialNumber,
       hostIpMta: customer.hostIpMta,
       customerAccountNumber: customer.account.customerAccountNumber,
+      olt: customer.link.olt,
+      port: customer.link.port,
       ...(description ? { description } : {}),
     });
     const items: CatalogueItem[] = [];

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { onuActionRequestSchema } from '@insight/common/upstream/wan';
-import { badRequest, device, language, params, pathOf, type SimContext } from './context';
+import { OLT_NAME, onuActionRequestSchema, type PonPortListing } from '@insight/common/upstream/wan';
+import type { CatalogueCustomer } from '../catalogue/generate';
+import { CUSTOMER_COUNT, customerMac, LAB_OLT, labDeviceAt, resolveMac } from '../catalogue/macs';
+import { SPLIT, topologyFor } from '../catalogue/topology';
+import { seedNumber } from '../config';
+import { applyFault } from '../faults';
+import { badRequest, device, language, notFound, params, pathOf, type SimContext } from './context';
 
 const PROVISIONING_MESSAGES = {
   provisioned: { en: 'All services are provisioned.', fr: 'Tous les services sont provisionnés.' },
@@ -30,6 +35,19 @@ export function wanRoutes(app: FastifyInstance, ctx: SimContext): void {
     const { status, steps } = found.customer.provisioning;
     return { status, message: PROVISIONING_MESSAGES[status][lang], steps };
   });
+  // The ONUs of one PON port (OLT management system style): /api/fe/wan/v1/pon/olt/{olt}/port/{shelf}/{slot}/{port}/onus
+  app.get('/api/fe/wan/v1/pon/olt/:olt/port/:shelf/:slot/:port/onus', async (req, reply) => {
+    const { olt, shelf, slot, port } = params(req);
+    if (!OLT_NAME.test(olt ?? '') || ![shelf, slot, port].every((part) => /^\d{1,2}$/.test(part ?? '')))
+      return badRequest(reply, 'olt must read OLT-XXX-n; shelf, slot and port 1-2 digits');
+    if (await applyFault(req, reply, 'wan', null, ctx.options)) return reply;
+    const listing = portListing(ctx, olt!, `${Number(shelf)}/${Number(slot)}/${Number(port)}`);
+    if (!listing) return notFound(reply, `Unknown PON port ${olt} ${shelf}/${slot}/${port}`);
+    // A listing whose rows are not what the contract says (for the API's validation).
+    if (req.headers['x-sim-fault'] === 'garbage')
+      return { ...listing, onus: [...listing.onus, { mac: 'not a mac', onuId: 'x', status: 'lost' }] };
+    return listing;
+  });
   app.post(`${base}/action`, async (req, reply) => {
     const parsed = onuActionRequestSchema.safeParse(req.body);
     if (!parsed.success) return badRequest(reply, 'body must be { "action": "reset" }');
@@ -44,4 +62,41 @@ export function wanRoutes(app: FastifyInstance, ctx: SimContext): void {
     });
     return reply.code(202).send({ accepted: true, action: 'reset', requestId: record.id });
   });
+}
+
+/** The port's ONUs as the OLT sees them now (run-time measurement changes included), or null. */
+export function portListing(ctx: SimContext, olt: string, port: string): PonPortListing | null {
+  let customers: CatalogueCustomer[];
+  let split = SPLIT;
+  if (olt === LAB_OLT) {
+    const mac = labDeviceAt(port);
+    if (!mac) return null;
+    customers = [ctx.store.get(resolveMac(mac)!)];
+    split = 1;
+  } else {
+    const ponPort = topologyFor(seedNumber(ctx.options.seed), CUSTOMER_COUNT).port(olt, port);
+    if (!ponPort) return null;
+    customers = ponPort.members.map((index) => ctx.store.get(resolveMac(customerMac(index))!));
+  }
+  const first = customers[0]!;
+  return {
+    olt,
+    port,
+    technology: first.networkType,
+    split,
+    status: customers.every((c) => c.link.condition === 'card-down') ? 'down' : 'up',
+    onus: customers.map((c) => {
+      const online = c.state.operStatus === 1 || c.state.operStatus === 3 || c.state.operStatus === 5;
+      return {
+        mac: c.mac,
+        serialNumber: c.serialNumber,
+        onuId: c.link.onuId,
+        status: online ? 'online' : 'offline',
+        lastDownCause: online ? null : c.state.adminStatus === 2 ? 'adminDown' : (c.link.downCause ?? 'los'),
+        rxPower: online ? c.state.rx_pwr : null,
+        txPower: online ? c.state.tx_pwr : null,
+        oltRxPower: online ? c.state.oltRxPower : null,
+      };
+    }),
+  };
 }

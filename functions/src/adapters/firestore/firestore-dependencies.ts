@@ -85,6 +85,8 @@ export async function applyAdminWrite(
     written?: WrittenRow | null;
     /** The row as the event carried it: the parents it names are read up front with the row. */
     hint?: Record<string, unknown> | null;
+    /** Awaited between the read of the parents and the transaction (tests interleave writes there). */
+    afterParentsRead?: () => Promise<void>;
   },
 ): Promise<ApplyOutcome> {
   const spec = ADMIN_LISTS[list];
@@ -119,6 +121,7 @@ export async function applyAdminWrite(
       const missing = keys.filter((key) => !parents.has(key));
       const docs = missing.length > 0 ? await db.getAll(...missing.map((key) => db.doc(key))) : [];
       missing.forEach((key, index) => parents.set(key, parentState(docs[index]!)));
+      await options.afterParentsRead?.();
     }
     try {
       const outcome = await withContention(() =>
@@ -133,7 +136,7 @@ export async function applyAdminWrite(
             const stamp = stampRef ? read.get(stampRef.path)! : null;
             let plan: ReconcilePlan | null = null;
             let rowExists = false;
-            let decrementDocs: DocumentSnapshot[] = [];
+            let moved: DocumentSnapshot[] = [];
             if (options.reconcile) {
               const [row, markerDoc] = [read.get(rowRef.path), read.get(marker.path)];
               rowExists = row!.exists;
@@ -141,10 +144,13 @@ export async function applyAdminWrite(
               const counted = markerOf(markerDoc!);
               if (!sameSet(parentsInvolved(named, counted), keys)) return 'stale';
               plan = planReconcile(named, counted, parents);
-              decrementDocs =
-                plan.decrements.length > 0
-                  ? await tx.getAll(...plan.decrements.map((key) => db.doc(key)))
-                  : [];
+              // The parents whose counts move, read here: each must still be the incarnation the plan
+              // names (a parent deleted and created again since is another row).
+              const touched = [...plan.increments, ...plan.decrements];
+              moved = touched.length > 0 ? await tx.getAll(...touched.map(({ key }) => db.doc(key))) : [];
+              const joined = moved.slice(0, plan.increments.length);
+              if (joined.some((doc, index) => exactTime(doc.createTime) !== plan!.increments[index]!.created))
+                return 'stale';
             }
             const record = written ? historyRecord(written.change, deletedBy(stamp)) : null;
             // A delete happened when its own stamp was written (the same transaction), if it has one.
@@ -152,7 +158,7 @@ export async function applyAdminWrite(
             const at = deletedAt instanceof Timestamp ? deletedAt : written?.changedAt;
             if (audit && record) tx.create(audit, { ...record, at, expireAt: auditExpireAt(at) });
             if (plan?.changed) {
-              applyPlan(tx, db, plan, decrementDocs);
+              applyPlan(tx, db, plan, moved.slice(plan.increments.length));
               const next = Object.values(plan.next).filter((counted) => counted !== null);
               if (!rowExists && next.length === 0) tx.delete(marker);
               else
@@ -177,13 +183,18 @@ export async function applyAdminWrite(
   throw new Error(`${spec.collection}/${id}: its parents kept changing; the event is retried`);
 }
 
-/** +1 on each parent joined, −1 on each left, never below zero (a drifted count is left for the recount). */
-function applyPlan(tx: Transaction, db: Firestore, plan: ReconcilePlan, decrementDocs: DocumentSnapshot[]) {
+/**
+ * +1 on each parent joined, −1 on each left, never below zero (a drifted count is left for the recount),
+ * and only on the incarnation the marker counted the row in: a parent created again since is not charged.
+ */
+function applyPlan(tx: Transaction, db: Firestore, plan: ReconcilePlan, leftDocs: DocumentSnapshot[]) {
   const moves = new Map<ParentKey, number>();
-  for (const key of plan.increments) moves.set(key, (moves.get(key) ?? 0) + 1);
-  plan.decrements.forEach((key, index) => {
-    const stored = decrementDocs[index]?.get(countFieldOf(key)) as unknown;
-    if (typeof stored === 'number' && stored > 0) moves.set(key, (moves.get(key) ?? 0) - 1);
+  for (const { key } of plan.increments) moves.set(key, (moves.get(key) ?? 0) + 1);
+  plan.decrements.forEach(({ key, created }, index) => {
+    const doc = leftDocs[index];
+    const stored = doc?.get(countFieldOf(key)) as unknown;
+    if (doc?.exists && exactTime(doc.createTime) === created && typeof stored === 'number' && stored > 0)
+      moves.set(key, (moves.get(key) ?? 0) - 1);
   });
   // Always in the same order (by path): two transactions moving rows in opposite directions between the
   // same parents must not wait on each other's locks.

@@ -25,4 +25,21 @@ describe('withContention', () => {
     ).rejects.toBe(aborted);
     expect(calls).toBe(2);
   });
+
+  it('when a transaction expired while it waited (the emulator: invalid or closed), then it runs again; other bad arguments are thrown', async () => {
+    const closed = Object.assign(new Error('3 INVALID_ARGUMENT: Transaction is invalid or closed.'), {
+      code: 3,
+    });
+    let calls = 0;
+    const result = await withContention(async () => {
+      calls += 1;
+      if (calls < 2) throw closed;
+      return 'committed';
+    });
+    expect([result, calls]).toEqual(['committed', 2]);
+    const bad = Object.assign(new Error('3 INVALID_ARGUMENT: Value for argument "data" is not valid.'), {
+      code: 3,
+    });
+    await expect(withContention(async () => Promise.reject(bad))).rejects.toBe(bad);
+  });
 });

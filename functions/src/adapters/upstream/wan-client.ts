@@ -4,12 +4,15 @@ import {
   onuFirmwareSchema,
   onuRegistrationSchema,
   onuStateSchema,
+  PON_PORT,
+  ponPortListingSchema,
   provisioningStatusSchema,
 } from '@insight/common/upstream/wan';
-import type { WanClient } from '../../domain/ports/upstream-clients';
-import { callRequired, idempotencyHeaders, type ServiceConfig } from './transport';
+import type { PonPortClient, WanClient } from '../../domain/ports/upstream-clients';
+import { call, callRequired, idempotencyHeaders, type ServiceConfig } from './transport';
 
 const ONU = '/api/fe/wan/v1/pon/onu/{mac}';
+export const PORT_LISTING = '/api/fe/wan/v1/pon/olt/{olt}/port/{shelf}/{slot}/{port}/onus';
 
 /** WAN PON ONU services; `mac` is always a validated, normalised MAC. */
 export function createWanClient(service: ServiceConfig): WanClient {
@@ -39,5 +42,26 @@ export function createWanClient(service: ServiceConfig): WanClient {
         },
         onuActionResponseSchema,
       ),
+  };
+}
+
+/**
+ * The WAN service's PON port listing, on its own base URL. `olt` and `port` are validated by the domain
+ * (OLT_NAME, PON_PORT) before they reach here; each part is URI-encoded into the path.
+ */
+export function createPonPortClient(service: ServiceConfig): PonPortClient {
+  return {
+    listing: (olt: string, port: string) => {
+      const [, shelf, slot, number] = PON_PORT.exec(port) ?? [];
+      return call(
+        service,
+        {
+          path: PORT_LISTING,
+          params: { olt, shelf: shelf ?? '', slot: slot ?? '', port: number ?? '' },
+        },
+        ponPortListingSchema,
+        { allow404: true },
+      );
+    },
   };
 }

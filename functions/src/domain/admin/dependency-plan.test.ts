@@ -18,8 +18,8 @@ function model(initial: Record<string, ParentState>) {
     counts,
     reconcile(row: Record<string, unknown> | null) {
       const plan = planReconcile(namedParents('cmts', row), marker, state);
-      for (const key of plan.increments) counts.set(key, (counts.get(key) ?? 0) + 1);
-      for (const key of plan.decrements) counts.set(key, Math.max(0, (counts.get(key) ?? 0) - 1));
+      for (const { key } of plan.increments) counts.set(key, (counts.get(key) ?? 0) + 1);
+      for (const { key } of plan.decrements) counts.set(key, Math.max(0, (counts.get(key) ?? 0) - 1));
       marker = plan.next;
       return plan;
     },
@@ -63,7 +63,7 @@ describe('planReconcile', () => {
     m.counts.set(H1, 0);
     const plan = m.reconcile({ headEnd: 'H1', marketArea: 'M1' });
     expect(plan.decrements).toEqual([]);
-    expect(plan.increments).toEqual([H1]);
+    expect(plan.increments).toEqual([{ key: H1, created: '9' }]);
     expect(m.counts.get(H1)).toBe(1);
     // The row then leaves: the new incarnation goes back to 0, never −1.
     m.reconcile(null);
@@ -74,7 +74,7 @@ describe('planReconcile', () => {
     const m = model({ [H1]: gone, [M1]: live('3') });
     const plan = m.reconcile({ headEnd: 'H1', marketArea: 'M1' });
     expect(plan.orphans).toEqual([{ field: 'headEnd', key: H1 }]);
-    expect(plan.increments).toEqual([M1]);
+    expect(plan.increments).toEqual([{ key: M1, created: '3' }]);
     expect(m.counts.get(H1)).toBeUndefined();
   });
 

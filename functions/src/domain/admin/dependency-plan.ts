@@ -27,8 +27,10 @@ export interface ParentState {
 }
 
 export interface ReconcilePlan {
-  increments: ParentKey[];
-  decrements: ParentKey[];
+  /** The parents the row joins, each in the incarnation it was read in. */
+  increments: CountedIn[];
+  /** The parents the row leaves, each in the incarnation it was counted in. */
+  decrements: CountedIn[];
   next: Marker;
   /** References to parents that do not exist: not counted anywhere, reported by the recount. */
   orphans: Array<{ field: string; key: ParentKey }>;
@@ -81,9 +83,9 @@ export function planReconcile(
     plan.changed = true;
     if (counted) {
       const old = parents.get(counted.key);
-      if (old?.exists && old.created === counted.created) plan.decrements.push(counted.key);
+      if (old?.exists && old.created === counted.created) plan.decrements.push(counted);
     }
-    if (target) plan.increments.push(target.key);
+    if (target) plan.increments.push(target);
   }
   // A field the marker holds that the list no longer names (a row deleted: named is all null, handled above).
   for (const field of Object.keys(marker)) {
@@ -92,7 +94,7 @@ export function planReconcile(
     if (!counted) continue;
     plan.changed = true;
     const old = parents.get(counted.key);
-    if (old?.exists && old.created === counted.created) plan.decrements.push(counted.key);
+    if (old?.exists && old.created === counted.created) plan.decrements.push(counted);
   }
   return plan;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
-import { parseListFields } from './list-fields';
+import { mergeImportRow, parseListFields, requireFrenchOnCreate } from './list-fields';
 
 const rule = {
   tdId: 'R1',
@@ -48,5 +48,73 @@ describe('parseListFields', () => {
       new Date('2026-11-01T00:00:00.000Z'),
     );
     expect(() => parseListFields('cmts', 'C2', cmts)).toThrow(AppError);
+  });
+
+  it('when an import leaves columns out, then every list keeps the stored values of an existing row and a new row takes the empty ones', () => {
+    const columns = new Set(['name', 'rackId', 'rackOrder']);
+    const fields = { name: 'Imported', rackId: 'R1', rackOrder: '3' };
+    const stored = {
+      name: 'Old',
+      rackId: 'R0',
+      rackOrder: 1,
+      model: 'MX-204',
+      firmware: '21.4',
+      childCount: 2,
+    };
+    expect(mergeImportRow('hosts', 'H1', fields, columns, stored)).toEqual({
+      name: 'Imported',
+      rackId: 'R1',
+      rackOrder: '3',
+      model: 'MX-204',
+      firmware: '21.4',
+    });
+    expect(parseListFields('hosts', 'H2', mergeImportRow('hosts', 'H2', fields, columns, null))).toEqual({
+      name: 'Imported',
+      rackId: 'R1',
+      rackOrder: 3,
+      model: null,
+      firmware: null,
+    });
+    // A rule's id column is the row's id whatever the file says; a firmware's flag a new row lacks is false.
+    expect(mergeImportRow('rules', 'R9', { tdId: 'X' }, new Set(['tdId']), null)).toMatchObject({
+      tdId: 'R9',
+      variantName: null,
+    });
+    expect(mergeImportRow('firmwares', 'F1', {}, new Set(), null)).toEqual({
+      model: '',
+      version: '',
+      approved: false,
+    });
+  });
+});
+
+describe('requireFrenchOnCreate', () => {
+  const definition = parseListFields('definitions', 'DEF-x', {
+    tdId: 'DEF-x',
+    name: 'Upstream SNR',
+    parameter: 'txPower',
+    format: 'dB',
+    direction: 'window',
+    category: 'optical',
+    fallback: 'n/a',
+    description: 'Signal to noise',
+  });
+  it('when a new threshold row lacks the French of its English texts, then invalid_input names each field', () => {
+    try {
+      requireFrenchOnCreate('definitions', definition);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe('invalid_input');
+      const { fields } = (error as AppError).details as { fields: Array<{ field: string }> };
+      expect(fields.map(({ field }) => field)).toEqual(['nameFr', 'descriptionFr']);
+    }
+  });
+  it('when the French texts are there, or the list has none, then it passes', () => {
+    expect(() =>
+      requireFrenchOnCreate('definitions', { ...definition, nameFr: 'SNR montant', descriptionFr: 'Bruit' }),
+    ).not.toThrow();
+    expect(() => requireFrenchOnCreate('rules', { ...rule, description: null })).not.toThrow();
+    expect(() => requireFrenchOnCreate('headEnd', { name: 'H1' })).not.toThrow();
   });
 });

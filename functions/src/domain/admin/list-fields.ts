@@ -13,15 +13,23 @@ import {
   warehouseFieldsSchema,
 } from '@insight/common/staging-lists';
 import { playbookFieldsSchema } from '@insight/common/diagnosis-playbook';
-import { definitionFieldsSchema, ruleFieldsSchema, variantFieldsSchema } from '@insight/common/threshold';
+import {
+  definitionFieldsSchema,
+  frenchRequired,
+  ruleFieldsSchema,
+  ruleShapeSchema,
+  variantFieldsSchema,
+} from '@insight/common/threshold';
+import { encodeMessage } from '@insight/common/validators';
 import { AppError } from '../../lib/app-error';
 
-export const LIST_FIELDS: Readonly<Record<AdminListId, z.ZodType<Record<string, unknown>>>> = {
+/** Each list's fields one by one (a rule's without the checks across them): the columns an import may carry. */
+const LIST_SHAPES: Readonly<Record<AdminListId, z.ZodObject>> = {
   cmts: cmtsFieldsSchema,
   headEnd: areaFieldsSchema,
   marketArea: areaFieldsSchema,
   definitions: definitionFieldsSchema,
-  rules: ruleFieldsSchema,
+  rules: ruleShapeSchema,
   variants: variantFieldsSchema,
   warehouses: warehouseFieldsSchema,
   racks: rackFieldsSchema,
@@ -30,6 +38,46 @@ export const LIST_FIELDS: Readonly<Record<AdminListId, z.ZodType<Record<string, 
   firmwares: firmwareFieldsSchema,
   playbook: playbookFieldsSchema,
 };
+
+export const LIST_FIELDS: Readonly<Record<AdminListId, z.ZodType<Record<string, unknown>>>> = {
+  ...LIST_SHAPES,
+  rules: ruleFieldsSchema,
+};
+
+/**
+ * What a new row holds in a column the file leaves out: null where the field may be empty, false for a
+ * yes/no, '' otherwise (the schema then says the field is required).
+ */
+export function emptyValueOf(list: AdminListId, field: string): unknown {
+  const schema = LIST_SHAPES[list].shape[field] as z.ZodType | undefined;
+  if (!schema) return undefined;
+  if (schema.safeParse(null).success) return null;
+  if (schema.safeParse(false).success) return false;
+  return '';
+}
+
+/**
+ * A row of an import: the file's columns as given; a column it leaves out keeps the stored value of an
+ * existing row (`stored`, plain JSON) and takes the empty value on a new one. Every list alike.
+ */
+export function mergeImportRow(
+  list: AdminListId,
+  id: string,
+  fields: Record<string, unknown>,
+  columns: ReadonlySet<string>,
+  stored: Record<string, unknown> | null,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  for (const key of Object.keys(LIST_SHAPES[list].shape)) {
+    if (columns.has(key)) merged[key] = fields[key];
+    else if (stored && stored[key] !== undefined) merged[key] = stored[key];
+    else merged[key] = emptyValueOf(list, key);
+  }
+  for (const [key, value] of Object.entries(fields)) if (columns.has(key)) merged[key] = value;
+  const idField = ADMIN_LISTS[list].idField;
+  if (idField) merged[idField] = id;
+  return merged;
+}
 
 /** Fields that travel as JSON strings but are dates in the schema. */
 const DATE_FIELDS: Partial<Record<AdminListId, readonly string[]>> = { cmts: ['configLastUpdated'] };
@@ -87,4 +135,20 @@ export function parseListFields(
     });
   }
   return parsed.data;
+}
+
+/**
+ * A new threshold row carries the French of each English text it has (docs/requirements.md, "Thresholds"):
+ * `invalid_input` naming each missing French field otherwise. Existing rows may lack them (shown in
+ * English, flagged to engineering until translated).
+ */
+export function requireFrenchOnCreate(list: AdminListId, fields: Record<string, unknown>): void {
+  if (list !== 'definitions' && list !== 'rules' && list !== 'variants') return;
+  const missing = frenchRequired(list, fields);
+  if (missing.length === 0) return;
+  throw new AppError('invalid_input', `A new ${list} row needs ${missing.map((m) => m.field).join(', ')}`, {
+    details: {
+      fields: missing.map(({ field, message }) => ({ field, message: encodeMessage(message) })),
+    },
+  });
 }

@@ -20,5 +20,6 @@ export function diagnosisInput(outcomes: Partial<Record<Section, SectionOutcome>
     lan: state('lan'),
     voice: state('voice'),
     bc: state('bc'),
+    port: state('port'),
   };
 }

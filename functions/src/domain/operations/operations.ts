@@ -4,6 +4,10 @@
  */
 import {
   regenerationMethod,
+  RESET_BACK_SECONDS,
+  RESET_REPEAT_WINDOW_MS,
+  type RecentResetDetails,
+  type ResetResult,
   type AuditOperation,
   type OperationResult,
   type RegenerateResult,
@@ -84,17 +88,45 @@ async function markChanged(deps: OperationDeps, mac: string): Promise<void> {
     .catch((error: unknown) => deps.logger.error('change mark failed', { mac, error: String(error) }));
 }
 
-export function resetDevice(
+/**
+ * A reset cuts the service for a while: a second one within RESET_REPEAT_WINDOW_MS of the last (by anyone,
+ * on any instance: the audit log says) is refused until the agent, told when it went out, asks again. A
+ * log that cannot be read does not stop the reset.
+ */
+async function refuseRecentReset(deps: OperationDeps, mac: string, now: number): Promise<void> {
+  const last = await deps.audit.lastOf(mac, 'deviceReset').catch((error: unknown) => {
+    deps.logger.error('audit read failed', { error: String(error) });
+    return null;
+  });
+  if (!last || now - last.at >= RESET_REPEAT_WINDOW_MS) return;
+  const details: RecentResetDetails = {
+    kind: 'recentReset',
+    at: new Date(last.at).toISOString(),
+    by: last.email,
+  };
+  throw new AppError('conflict', 'A reset was sent to this device a few minutes ago', { details });
+}
+
+export async function resetDevice(
   deps: OperationDeps,
   actor: Actor,
   mac: string,
+  request: { repeat?: boolean } = {},
   idempotencyKey?: string,
-): Promise<OperationResult> {
+): Promise<ResetResult> {
+  const now = (deps.now ?? Date.now)();
+  if (!request.repeat) await refuseRecentReset(deps, mac, now);
   return audited(deps, actor, mac, 'deviceReset', { action: 'reset' }, async () => {
     const answer = await deps.clients.wan.reset(mac, idempotencyKey);
     deps.calls.forget(`state:${mac}`);
     await markChanged(deps, mac);
-    return { status: 'sent', requestId: answer.requestId };
+    return {
+      status: 'sent',
+      requestId: answer.requestId,
+      sentAt: new Date(now).toISOString(),
+      sentBy: actor.email,
+      expectedBackSeconds: RESET_BACK_SECONDS,
+    };
   });
 }
 

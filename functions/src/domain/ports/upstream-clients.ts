@@ -28,6 +28,7 @@ import type {
   onuFirmwareSchema,
   onuRegistrationSchema,
   onuStateSchema,
+  ponPortListingSchema,
   provisioningStatusSchema,
 } from '@insight/common/upstream/wan';
 
@@ -53,6 +54,11 @@ export interface WanClient {
   provisioningStatus(mac: string, language: string): Promise<Out<typeof provisioningStatusSchema>>;
   /** Operations take an idempotency key: the same key again is not done twice upstream. */
   reset(mac: string, idempotencyKey?: string): Promise<Out<typeof onuActionResponseSchema>>;
+}
+
+export interface PonPortClient {
+  /** The ONUs of a PON port (null: the WAN service does not know it); `olt` and `port` already validated. */
+  listing(olt: string, port: string): Promise<Out<typeof ponPortListingSchema> | null>;
 }
 
 export interface LanClient {
@@ -103,6 +109,7 @@ export interface SearchClient {
 export interface Clients {
   customer: CustomerClient;
   wan: WanClient;
+  ponPorts: PonPortClient;
   lan: LanClient;
   telephony: TelephonyClient;
   birthCertificates: BirthCertificateClient;

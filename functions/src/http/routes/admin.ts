@@ -5,6 +5,7 @@ import {
   rowIdSchema,
   saveRequestSchema,
   type AdminListId,
+  type RecountResult,
 } from '@insight/common/admin-lists';
 import type { AdminStore } from '../../domain/admin/admin-store';
 import { parseListFields } from '../../domain/admin/list-fields';
@@ -12,6 +13,19 @@ import type { AuditSink } from '../../domain/audit/audit-sink';
 import { AppError } from '../../lib/app-error';
 import { currentUser, requireCapability } from '../middleware/authenticate';
 import { parseWith } from '../middleware/validate';
+
+/** At most this many repaired rows are named in the recount's audit record (it stays far under 1 MiB). */
+export const AUDITED_REPAIRS = 100;
+
+/** The recount's audit parameters: counts, and the first repaired rows by id. */
+export function recountAudit(result: RecountResult) {
+  return {
+    checked: result.checked,
+    repaired: result.repaired.length,
+    repairedIds: result.repaired.slice(0, AUDITED_REPAIRS).map(({ list, id }) => `${list}/${id}`),
+    orphans: result.orphans.length,
+  };
+}
 
 function listParam(value: string | undefined): AdminListId {
   if (!isAdminListId(value)) throw new AppError('not_found', `No admin list ${String(value)}`);
@@ -36,7 +50,7 @@ export function adminRouter(deps: { store: AdminStore; audit: AuditSink }): Rout
       mac: null,
       customerAccountNumber: null,
       operation: 'recountDependencies',
-      parameters: { checked: result.checked, repaired: result.repaired, orphans: result.orphans.length },
+      parameters: recountAudit(result),
       outcome: 'sent',
       errorCode: null,
     });
@@ -48,6 +62,12 @@ export function adminRouter(deps: { store: AdminStore; audit: AuditSink }): Rout
     const request = parseWith(importRequestSchema, req.body);
     const user = currentUser(res);
     res.json(await deps.store.importRows(list, request, { uid: user.uid, email: user.email }));
+  });
+
+  router.get('/admin/:list/:id/dependents', async (req, res) => {
+    const list = listParam(req.params.list);
+    const id = parseWith(rowIdSchema, req.params.id);
+    res.json({ dependents: await deps.store.dependents(list, id) });
   });
 
   router.put('/admin/:list/:id', async (req, res) => {

@@ -11,11 +11,8 @@ import {
 } from '@insight/common/customer360';
 import { AppError } from '../../lib/app-error';
 import { errorResponse } from '../../lib/error-response';
-import { getBirthCertificates } from '../../domain/birth-certificates/get-birth-certificates';
-import { getCustomer } from '../../domain/customer/get-customer';
 import type { CompletedView } from '../../domain/diagnosis/record-view';
 import type { ThresholdSource } from '../../domain/grading/threshold-source';
-import { getLan } from '../../domain/lan/get-lan';
 import {
   regenerateBirthCertificate,
   resetDevice,
@@ -25,8 +22,7 @@ import {
 } from '../../domain/operations/operations';
 import { memorySmsLimits } from '../../domain/operations/sms-limits';
 import type { UpstreamCalls } from '../../domain/upstream-calls';
-import { getVoice } from '../../domain/voice/get-voice';
-import { getWan } from '../../domain/wan/get-wan';
+import { sectionLoaders } from '../../domain/view-sections';
 import { flushAnswer } from '../middleware/compress';
 import { currentUser, requireCapability } from '../middleware/authenticate';
 import { macOf, parseWith, validateMac } from '../middleware/validate';
@@ -87,13 +83,7 @@ export function customer360Router(
     return { uid: user.uid, email: user.email };
   };
 
-  const loaders: Record<Section, (mac: string, language: string, fresh: boolean) => Promise<unknown>> = {
-    customer: (mac, language, fresh) => getCustomer(calls, mac, language, fresh),
-    wan: (mac, language, fresh) => getWan(calls, thresholds, mac, language, fresh),
-    lan: (mac, _language, fresh) => getLan(calls, thresholds, mac, fresh),
-    voice: (mac, _language, fresh) => getVoice(calls, mac, fresh),
-    'birth-certificates': (mac, _language, fresh) => getBirthCertificates(calls, thresholds, mac, fresh),
-  };
+  const loaders = sectionLoaders(calls, thresholds);
   for (const section of SECTIONS)
     router.get(`/360/:mac/${section}`, view, validateMac, read(loaders[section]));
 
@@ -153,8 +143,8 @@ export function customer360Router(
   });
 
   router.post('/360/:mac/reset', requireCapability('deviceReset'), validateMac, async (req, res) => {
-    parseWith(resetRequestSchema, req.body ?? {});
-    res.status(202).json(await resetDevice(operations, actor(res), macOf(res), idempotencyKey(req)));
+    const request = parseWith(resetRequestSchema, req.body ?? {});
+    res.status(202).json(await resetDevice(operations, actor(res), macOf(res), request, idempotencyKey(req)));
   });
   router.post('/360/:mac/voice/ports/:port', requireCapability('voiceOps'), validateMac, async (req, res) => {
     const port = parseWith(portParam, req.params.port);

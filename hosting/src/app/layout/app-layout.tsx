@@ -50,6 +50,8 @@ export function AppLayout({ children, prerender }: Props) {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {/* A page's skip links (the 360 view's): the first stops of the tab order, before the top bar. */}
+      <div id="skip-links" />
       <LoadingBar />
       <TopBar isPhone={prerender ? 'byWidth' : isPhone} onOpenMenu={() => setMobileOpen(true)} />
       {prerender ? (

@@ -1,8 +1,21 @@
-import { AppBar, Box, Button, IconButton, Link, Toolbar, Typography } from '@mui/material';
+import {
+  AppBar,
+  Box,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Link,
+  Toolbar,
+  Typography,
+} from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
+import SearchIcon from '@mui/icons-material/Search';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import { config } from '../../config/env';
 import { useAuth } from '../../providers/auth-provider';
 import { usePreferences } from '../../providers/preferences-provider';
@@ -35,6 +48,36 @@ function ProviderLogo() {
       />
       <circle cx="14" cy="19.5" r="2" fill="currentColor" />
     </svg>
+  );
+}
+
+/**
+ * The search on a phone: an icon in the top bar that opens the search field over the page. It closes
+ * itself once the search leads elsewhere (the location it was opened at is gone).
+ */
+function PhoneSearch() {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const open = openedAt === location;
+  return (
+    <>
+      <IconButton
+        onClick={() => setOpenedAt(location)}
+        aria-label={t('search.open')}
+        data-testid="phone-search"
+      >
+        <SearchIcon />
+      </IconButton>
+      <Dialog open={open} onClose={() => setOpenedAt(null)} fullWidth aria-labelledby="phone-search-title">
+        <DialogTitle id="phone-search-title">{t('search.open')}</DialogTitle>
+        <DialogContent sx={{ pt: '8px !important', minHeight: 320 }}>
+          <Suspense fallback={<Box sx={{ height: 40 }} />}>
+            <GlobalSearchField id="phone-mac-search" />
+          </Suspense>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 
@@ -87,6 +130,7 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
             </Box>
           )}
         </Box>
+        {isPhone === true && state.status === 'signedIn' && <PhoneSearch />}
         <OfflineState />
         <Button
           color="inherit"

@@ -5,7 +5,7 @@ import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { AdminListId } from '@insight/common/admin-lists';
-import { dependentCount } from '../../lib/admin-writes';
+import { dependentCount, dependentsOf } from '../../lib/admin-writes';
 import { runWrite } from '../../lib/write-error-store';
 import { AdminTable, type AdminTableProps } from './admin-table';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
@@ -41,7 +41,12 @@ export interface ListForm<R, S extends FormSchema> {
 
 /** A row that others name cannot be deleted: how many do, and how the refusal reads. */
 export interface InUse<R> {
-  /** The count the triggers keep on the row: a first hint (above 0, the server is not asked). */
+  /** The list the rows belong to (whose dependents the server counts). */
+  list: AdminListId;
+  /**
+   * The count the triggers keep on the row: a first hint. Above 0 the server is asked how many rows name
+   * it before the delete is refused (the kept count may lag, or predate the markers).
+   */
   count(row: R): number;
   /** The dependents of a 409 inUse that count (all of them when absent). */
   of?: AdminListId;
@@ -76,7 +81,7 @@ export interface AdminListProps<R extends AdminRow, S extends FormSchema> extend
 /**
  * Every admin list: the table, the edit dialog on the list's schema with the 'ID exists' notice, the
  * delete confirmation, and the in-use dialog for a delete that would leave rows naming a missing one
- * (the row's kept count first, the server's 409 inUse last). A screen gives a schema, columns, a form
+ * (the server's count, asked when the row's kept count is above 0, or its 409 inUse). A screen gives a schema, columns, a form
  * layout and its writes.
  */
 export function AdminList<R extends AdminRow, S extends FormSchema>({
@@ -130,8 +135,17 @@ export function AdminList<R extends AdminRow, S extends FormSchema>({
         addLabel={addLabel}
         onAdd={() => setEditing({ mode: 'add' })}
         onEdit={(row) => setEditing({ mode: 'edit', row })}
-        onDelete={(row) => {
-          const count = inUse?.count(row) ?? 0;
+        onDelete={async (row) => {
+          if (!inUse || inUse.count(row) <= 0) return setDeleting(row);
+          // The server decides: its count of the rows naming this one, not the kept count.
+          let count = 0;
+          const asked = await runWrite(async () => {
+            count = dependentCount(
+              { reason: 'inUse', dependents: await dependentsOf(inUse.list, row.id) },
+              inUse.of,
+            );
+          });
+          if (!asked) return;
           if (count > 0) setRefused({ row, count });
           else setDeleting(row);
         }}

@@ -13,6 +13,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
+import { FoldedNotice } from '../folded-notice';
 import { gridCsvOptions } from '../../lib/grid-csv';
 import { useGridLocaleText } from '../../lib/grid-locale';
 import { PortalDataGrid } from '../portal-data-grid';
@@ -55,6 +56,8 @@ export interface AdminTableProps<R extends GridValidRowModel & { id: string }> {
   flagged?: ReadonlyMap<string, number>;
   /** The table's height; by default it fills the screen. */
   height?: number | string;
+  /** Columns hidden at first (the CSV export carries them; the columns menu shows them). */
+  hiddenColumns?: readonly string[];
   testId: string;
 }
 
@@ -85,6 +88,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
   selectedId,
   flagged,
   height = 'max(420px, calc(100vh - 300px))',
+  hiddenColumns,
   testId,
 }: AdminTableProps<R>) {
   const { t } = useTranslation();
@@ -147,9 +151,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
         </Stack>
       )}
       {!canWrite && (
-        <Alert severity="info" data-testid={`${testId}-read-only`}>
-          {t('adminKit.readOnly')}
-        </Alert>
+        <FoldedNotice testId={`${testId}-read-only`}>{t('adminKit.readOnly')}</FoldedNotice>
       )}
       {invalid > 0 && <Alert severity="warning">{t('adminKit.invalidRows', { count: invalid })}</Alert>}
       {error ? (
@@ -164,7 +166,14 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
             columns={editable || historyPath ? [actionColumn, ...columns] : [...columns]}
             loading={loading}
             showToolbar
-            initialState={{ pagination: { paginationModel: { pageSize: PAGE_SIZES[0]! } } }}
+            initialState={{
+              pagination: { paginationModel: { pageSize: PAGE_SIZES[0]! } },
+              ...(hiddenColumns && {
+                columns: {
+                  columnVisibilityModel: Object.fromEntries(hiddenColumns.map((field) => [field, false])),
+                },
+              }),
+            }}
             pageSizeOptions={PAGE_SIZES}
             {...(filterModel ? { filterModel } : {})}
             onFilterModelChange={onFilterModelChange}

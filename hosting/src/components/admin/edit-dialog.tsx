@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -25,6 +25,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useValidationText } from '../../lib/validation-text';
+import { dateTimeText, parseDateTimeText } from './date-time-text';
 
 export interface FormField {
   name: string;
@@ -58,11 +59,48 @@ interface Props<S extends z.ZodType<FieldValues, FieldValues>> {
   testId: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A Date as the value of an <input type="datetime-local"> (local time). */
-function toLocalInput(value: unknown): string {
-  if (!(value instanceof Date) || Number.isNaN(value.getTime())) return '';
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}T${pad(value.getHours())}:${pad(value.getMinutes())}`;
+/**
+ * A date and time typed as `2026-11-26 14:02`: the text is the field's own while it is typed, the form
+ * holds the date it gives (an invalid one, refused by the schema, until it is one).
+ */
+function DateTimeField({
+  value,
+  onChange,
+  error,
+  helperText,
+  testId,
+  ...props
+}: {
+  value: unknown;
+  onChange(value: Date | null): void;
+  onBlur(): void;
+  label: string;
+  name: string;
+  inputRef: React.Ref<HTMLInputElement>;
+  disabled?: boolean;
+  error: string | undefined;
+  helperText?: string;
+  testId: string;
+  sx?: object;
+}) {
+  const { t } = useTranslation('common');
+  const [text, setText] = useState(() => dateTimeText(value));
+  return (
+    <TextField
+      {...props}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(parseDateTimeText(event.target.value));
+      }}
+      placeholder={t('dates.dateTime')}
+      error={Boolean(error)}
+      helperText={error ?? helperText ?? t('dates.dateTime')}
+      size="small"
+      fullWidth
+      slotProps={{ htmlInput: { 'data-testid': testId, inputMode: 'numeric' }, inputLabel: { shrink: true } }}
+    />
+  );
 }
 
 /** The edit dialog of every admin list: one form library, the common/ schema, translated messages. */
@@ -152,23 +190,31 @@ export function EditDialog<S extends z.ZodType<FieldValues, FieldValues>>({
                     );
                   const isDate = field.kind === 'datetime';
                   const multiline = Boolean(field.multiline) && (field.kind ?? 'text') === 'text';
+                  if (isDate)
+                    return (
+                      <DateTimeField
+                        {...common}
+                        label={field.label}
+                        name={input.name}
+                        value={input.value}
+                        onChange={input.onChange}
+                        onBlur={input.onBlur}
+                        inputRef={input.ref}
+                        disabled={field.disabled}
+                        error={error}
+                        helperText={field.helperText}
+                        testId={`field-${field.name}`}
+                      />
+                    );
                   return (
                     <TextField
                       {...common}
                       select={field.kind === 'select'}
-                      type={isDate ? 'datetime-local' : 'text'}
+                      type="text"
                       label={field.label}
                       name={input.name}
-                      value={isDate ? toLocalInput(input.value) : ((input.value as string | null) ?? '')}
-                      onChange={(event) =>
-                        input.onChange(
-                          isDate
-                            ? event.target.value
-                              ? new Date(event.target.value)
-                              : null
-                            : event.target.value,
-                        )
-                      }
+                      value={(input.value as string | null) ?? ''}
+                      onChange={(event) => input.onChange(event.target.value)}
                       onBlur={input.onBlur}
                       inputRef={input.ref}
                       disabled={field.disabled}
@@ -183,7 +229,7 @@ export function EditDialog<S extends z.ZodType<FieldValues, FieldValues>>({
                         htmlInput:
                           field.kind === 'select' ? undefined : { 'data-testid': `field-${field.name}` },
                         // A select shows its empty choice's label (e.g. 'Default'), so its label stays up.
-                        inputLabel: isDate || field.kind === 'select' ? { shrink: true } : undefined,
+                        inputLabel: field.kind === 'select' ? { shrink: true } : undefined,
                         select: {
                           displayEmpty: true,
                           SelectDisplayProps: { 'data-testid': `field-${field.name}` } as object,

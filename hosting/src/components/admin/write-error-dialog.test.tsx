@@ -80,7 +80,7 @@ describe('WriteErrorDialog', () => {
   it('when a conflict is shown in French, then its text is French', async () => {
     await renderWithTheme(<WriteErrorDialog />, 'fr');
     await refuse({ reason: 'ipInUse', field: 'ipManage', with: 'CMTS X', value: '10.0.0.2' });
-    expect(message()).toBe('IP Management 10.0.0.2 est déjà utilisée par le CMTS CMTS X.');
+    expect(message()).toBe('IP de gestion 10.0.0.2 est déjà utilisée par le CMTS CMTS X.');
     await refuse({ reason: 'rangeOverlap', with: 'R1' });
     expect(message()).toBe('La plage chevauche la règle R1 (même définition, technologie et variante).');
   });

@@ -7,8 +7,10 @@ import { HOUR, hex, type Draw, type Plan } from './draw';
 import type { CatalogueWan } from './wan';
 
 /**
- * The birth-certificate service's list: 15 % of devices have none yet, the others 1-3, upstream order not
- * guaranteed. A fixture device's only certificate is its fixed age old, from the real clock.
+ * The birth-certificate service's list: 5 % of devices have none yet, the others 1-3, upstream order not
+ * guaranteed. The newest is usually issued after the ONU last registered (a technician's visit ends with
+ * one); in 15 % the ONU registered again since. A fixture device's only certificate is its fixed age old,
+ * from the real clock.
  */
 export function generateBirthCertificates(
   draw: Draw,
@@ -22,9 +24,16 @@ export function generateBirthCertificates(
   const { rng, mac } = draw;
   const { podCount, voiceCount, hasTv } = plan;
   const { rx_pwr: rx, tx_pwr: tx, oltRxPower } = wan.state;
-  const bcCount = entry.bcAgeHours !== null ? 1 : chance(rng, 0.15) ? 0 : int(rng, 1, 3);
+  const bcCount = entry.bcAgeHours !== null ? 1 : chance(rng, 0.05) ? 0 : int(rng, 1, 3);
+  const registeredAt = wan.registration.registeredAt ? Date.parse(wan.registration.registeredAt) : null;
+  const sinceRegistration = registeredAt === null ? null : Math.floor((epoch - registeredAt) / HOUR);
+  const newestAge =
+    sinceRegistration !== null && sinceRegistration > 2 && chance(rng, 0.85)
+      ? int(rng, 1, sinceRegistration - 1)
+      : int(rng, (sinceRegistration ?? 30) + 1, (sinceRegistration ?? 30) + 24 * 400);
+  // Drawn newest last (the list is reversed below): the first is the oldest.
   const certificates: BirthCertificate[] = Array.from({ length: bcCount }, (_, i) => {
-    const ageHours = entry.bcAgeHours ?? int(rng, 30, 24 * 400) + i * 24 * 30;
+    const ageHours = entry.bcAgeHours ?? newestAge + (bcCount - 1 - i) * 24 * 30;
     const ts = new Date((entry.bcAgeHours !== null ? Date.now() : epoch) - ageHours * HOUR).toISOString();
     const result = weighted(rng, [
       ['pass', 80],

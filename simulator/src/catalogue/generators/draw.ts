@@ -5,7 +5,7 @@
  */
 import { fakerEN_CA, fakerFR_CA, type Faker } from '@faker-js/faker';
 import { accountNumberOf, hostIpMtaOf, serialNumberOf, type MacEntry } from '../macs';
-import { CITIES, type City } from '../places';
+import type { City } from '../places';
 import { chance, createRng, int, pick, weighted, type Rng } from '../random';
 
 export const HOUR = 3_600_000;
@@ -46,16 +46,22 @@ export interface Draw {
   hostIpMta: string | null;
 }
 
-export function startDraw(seed: number, entry: MacEntry): Draw {
+/** Where the customer lives: the province, city and head end of the OLT its port hangs off. */
+export interface Home {
+  province: 'ON' | 'QC';
+  city: City;
+  headEnd: string;
+}
+
+export function startDraw(seed: number, entry: MacEntry, home: Home): Draw {
   const index = entry.index;
   const rng = createRng(seed ^ Math.imul(index + 1, 0x9e3779b1));
-  const province = chance(rng, 0.55) ? 'ON' : 'QC';
+  const { province, city, headEnd } = home;
   const language = province === 'QC' ? (chance(rng, 0.85) ? 'fr' : 'en') : chance(rng, 0.1) ? 'fr' : 'en';
   const faker = language === 'fr' ? fakerFR_CA : fakerEN_CA;
   faker.seed(seed + index * 7919);
   const networkType = index % 2 === 0 ? 'GPON' : 'EPON';
   const mac = entry.mac;
-  const city = pick(rng, CITIES[province]);
   return {
     rng,
     faker,
@@ -65,7 +71,7 @@ export function startDraw(seed: number, entry: MacEntry): Draw {
     language,
     networkType,
     city,
-    headEnd: `${province}-${city.code}-0${int(rng, 1, 3)}`,
+    headEnd,
     fiberNode: `${city.code}${String(int(rng, 100, 999))}`,
     customerAccountNumber: accountNumberOf(mac),
     serialNumber: serialNumberOf(mac, networkType),

@@ -2,6 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import type { LanCpe, PlumeClient, PlumePod } from '@insight/common/upstream/lan';
 import { chance, int, pick, weighted, type Rng } from '../random';
 import { hex, type Draw, type Plan } from './draw';
+import { normal } from './optics';
 import type { CatalogueWan } from './wan';
 
 function makePods(rng: Rng, faker: Faker, count: number): PlumePod[] {
@@ -17,7 +18,42 @@ function makePods(rng: Rng, faker: Faker, count: number): PlumePod[] {
   })).map((pod) => ({ ...pod, nickname: pod.nickname || faker.word.noun() }));
 }
 
-function makeClients(rng: Rng, faker: Faker, count: number, pods: PlumePod[]): PlumeClient[] {
+/**
+ * A Wi-Fi client's RSSI (docs/simulated-network.md, "Wi-Fi"): most devices sit in a room with the gateway or
+ * a pod (about −45 to −65 dBm), some a floor away, a few at the edge; in a home whose gateway sits badly
+ * (in a cabinet, a basement corner) every device is far.
+ */
+function clientRssi(rng: Rng, badPlacement: boolean): number {
+  if (badPlacement) return -int(rng, 76, 88);
+  const where = weighted(rng, [
+    ['near', 80],
+    ['floor', 16],
+    ['edge', 4],
+  ] as const);
+  const rssi =
+    where === 'near' ? normal(rng, -54, 6) : where === 'floor' ? normal(rng, -66, 4) : normal(rng, -78, 3);
+  return Math.round(Math.min(-30, Math.max(-92, rssi)));
+}
+
+/** Plume's health score: mostly good, fair in some homes, poor in a few. */
+function healthScore(rng: Rng): number {
+  const band = weighted(rng, [
+    ['good', 92],
+    ['fair', 6],
+    ['poor', 2],
+  ] as const);
+  return band === 'good' ? int(rng, 78, 100) : band === 'fair' ? int(rng, 56, 74) : int(rng, 35, 54);
+}
+/** Homes whose gateway and pods sit badly for every device (docs/simulated-network.md). */
+export const BAD_PLACEMENT_RATE = 0.02;
+
+function makeClients(
+  rng: Rng,
+  faker: Faker,
+  count: number,
+  pods: PlumePod[],
+  badPlacement: boolean,
+): PlumeClient[] {
   const kinds = [
     'iPhone',
     'Galaxy',
@@ -36,7 +72,7 @@ function makeClients(rng: Rng, faker: Faker, count: number, pods: PlumePod[]): P
       ['5GHz', 50],
       ['6GHz', 15],
     ] as const);
-    const rssi = -int(rng, 35, 85);
+    const rssi = clientRssi(rng, badPlacement);
     return {
       mac: hex(rng, 6),
       ip: `192.168.1.${10 + i}`,
@@ -61,12 +97,13 @@ export function generateLan(draw: Draw, plan: Plan, wan: CatalogueWan): LanCpe {
   const { rng, faker, mac, index, customerAccountNumber } = draw;
   const { podCount } = plan;
   const pods = makePods(rng, faker, podCount);
-  const clients = makeClients(rng, faker, plan.clientCount, pods);
+  const badPlacement = chance(rng, BAD_PLACEMENT_RATE);
+  const clients = makeClients(rng, faker, plan.clientCount, pods, badPlacement);
   for (const pod of pods)
     pod.connectedDevices = clients.filter(
       (c) => c.podId === pod.id && c.connectionState === 'connected',
     ).length;
-  const healthScore = int(rng, 40, 100);
+  const score = badPlacement ? int(rng, 35, 60) : healthScore(rng);
   const ssidName = `${faker.person.lastName().replace(/\W/g, '')}-${hex(rng, 2)}`;
   return {
     mac,
@@ -87,8 +124,8 @@ export function generateLan(draw: Draw, plan: Plan, wan: CatalogueWan): LanCpe {
       loginUrl: `https://plume.example-telecom.ca/login?location=${index}`,
       frontlineUrl: `https://frontline.plume.example/customer/${customerAccountNumber}`,
       health: {
-        score: healthScore,
-        status: healthScore >= 75 ? 'pass' : healthScore >= 55 ? 'warn' : 'fail',
+        score,
+        status: score >= 75 ? 'pass' : score >= 55 ? 'warn' : 'fail',
       },
       license: {
         type: podCount > 0 ? 'HomePass' : 'Basic',

@@ -3,10 +3,11 @@ import { chance, type Rng } from '../random';
 import { phone, type Draw, type Plan } from './draw';
 import type { CatalogueWan } from './wan';
 
-function makeVoicePorts(rng: Rng, count: number, language: 'en' | 'fr'): VoicePort[] {
+function makeVoicePorts(rng: Rng, count: number, language: 'en' | 'fr', ataOnline: boolean): VoicePort[] {
   const ports = Array.from({ length: count }, (_, i) => {
     const forward = chance(rng, 0.2);
-    const active = chance(rng, 0.92);
+    // A line loses its registration now and then; every line of an adapter that is offline is down.
+    const active = ataOnline && chance(rng, 0.985);
     return {
       port: i + 1,
       phoneNumber: phone(rng, 'ten')!,
@@ -32,14 +33,16 @@ function makeVoicePorts(rng: Rng, count: number, language: 'en' | 'fr'): VoicePo
 export function generateTelephony(draw: Draw, plan: Plan, wan: CatalogueWan): TelephonySubscriber | null {
   const { rng, networkType, serialNumber, language } = draw;
   if (plan.voiceCount === 0) return null;
+  // The adapter is built into the ONU: offline with it, and on its own now and then.
+  const online = wan.link.online && chance(rng, 0.99);
   return {
     serialNumber,
     ata: {
       model: networkType === 'GPON' ? 'Integrated ATA (G-010G)' : 'Integrated ATA (F8648P)',
       firmware: wan.firmware.current,
       mac: wan.details.cpeMacs[1]!.mac,
-      status: chance(rng, 0.93) ? 'online' : 'offline',
+      status: online ? 'online' : 'offline',
     },
-    ports: makeVoicePorts(rng, plan.voiceCount, language),
+    ports: makeVoicePorts(rng, plan.voiceCount, language, online),
   };
 }

@@ -5,9 +5,9 @@ import type {
   OnuState,
   ProvisioningStatus,
 } from '@insight/common/upstream/wan';
-import { DEFAULT_THRESHOLDS, type Threshold } from '@insight/common/grading';
 import { chance, int, pick, round, weighted, type Rng } from '../random';
 import { FIRMWARE, HOUR, hex, MODELS, type Draw, type Plan } from './draw';
+import type { Link } from './optics';
 
 export interface CatalogueWan {
   details: OnuDetails;
@@ -15,20 +15,8 @@ export interface CatalogueWan {
   firmware: OnuFirmware;
   registration: OnuRegistration;
   provisioning: { status: ProvisioningStatus['status']; steps: ProvisioningStatus['steps'] };
-}
-
-function opticalPower(rng: Rng, networkType: 'EPON' | 'GPON') {
-  // Spread over the default pass / warn / fail ranges of common/src/grading.ts.
-  const { warnBelow: warnAt, failBelow: failAt } = DEFAULT_THRESHOLDS[networkType]
-    .rxPower as Required<Threshold>;
-  const band = weighted(rng, [
-    ['pass', 70],
-    ['warn', 18],
-    ['fail', 12],
-  ] as const);
-  if (band === 'pass') return round(warnAt + 0.1 + rng() * 14, 1);
-  if (band === 'warn') return round(failAt + 0.1 + rng() * (warnAt - failAt - 0.2), 1);
-  return round(failAt - 0.1 - rng() * 6, 1);
+  /** The ONU's place on its PON port and what is wrong with its link (the port listing reads it). */
+  link: Link;
 }
 
 function traffic(rng: Rng, epoch: number, peak: number) {
@@ -40,37 +28,28 @@ function traffic(rng: Rng, epoch: number, peak: number) {
 }
 
 /** The WAN PON ONU service's answers: details, state (signal, traffic), firmware, registration, provisioning. */
-export function generateWan(draw: Draw, plan: Plan, epoch: number): CatalogueWan {
-  const { rng, mac, networkType, city, headEnd, serialNumber, hostIpMta } = draw;
+export function generateWan(draw: Draw, plan: Plan, epoch: number, link: Link): CatalogueWan {
+  const { rng, mac, networkType, headEnd, serialNumber, hostIpMta } = draw;
   const { internet, voiceCount } = plan;
-  const rx = opticalPower(rng, networkType);
-  const tx = round(0.5 + rng() * 4, 1);
-  const olt = `OLT-${city.code}-${int(rng, 1, 12)}`;
-  const port = `${int(rng, 1, 2)}/${int(rng, 1, 16)}/${int(rng, 1, 16)}`;
-  const approved = chance(rng, 0.05) ? [] : FIRMWARE[networkType].slice(1);
+  const { rx, tx, olt, port } = link;
+  // Firmware: the automatic upgrade reaches most ONUs; a few run the previous approved version, a few an
+  // older one, and a model now and then has no approved list at all.
+  const approved = chance(rng, 0.01) ? [] : FIRMWARE[networkType].slice(1);
   const current = weighted<string>(rng, [
-    [FIRMWARE[networkType][2], 60],
-    [FIRMWARE[networkType][1], 20],
-    [FIRMWARE[networkType][0], 20],
+    [FIRMWARE[networkType][2], 90],
+    [FIRMWARE[networkType][1], 7],
+    [FIRMWARE[networkType][0], 3],
   ]);
-  const adminStatus = weighted(rng, [
-    [1, 95],
-    [2, 4],
-    [3, 1],
-  ] as const);
-  const operStatus =
-    adminStatus !== 1
-      ? 2
-      : rx < (networkType === 'GPON' ? -27 : -26) && chance(rng, 0.5)
-        ? 7
-        : weighted(rng, [
-            [1, 92],
-            [2, 3],
-            [4, 1],
-            [5, 2],
-            [6, 1],
-            [7, 1],
-          ] as const);
+  const adminStatus = link.downCause === 'adminDown' ? 2 : 1;
+  const operStatus = !link.online
+    ? link.downCause === 'los'
+      ? 7
+      : 2
+    : weighted(rng, [
+        [1, 997],
+        [3, 1],
+        [5, 2],
+      ] as const);
   const details: OnuDetails = {
     mac,
     serialNumber,
@@ -102,7 +81,7 @@ export function generateWan(draw: Draw, plan: Plan, epoch: number): CatalogueWan
     ip_address: details.cpeMacs[0]!.ip,
     olt,
     port,
-    olt_id: `${city.code}-${int(rng, 100, 999)}`,
+    olt_id: `${olt.slice(4, 7)}-${int(rng, 100, 999)}`,
     us_if: `us-${port}`,
     ds_if: `ds-${port}`,
     rx_pwr: rx,
@@ -115,13 +94,14 @@ export function generateWan(draw: Draw, plan: Plan, epoch: number): CatalogueWan
     date_update: new Date(epoch - int(rng, 1, 120) * 60_000).toISOString(),
     adminStatus,
     operStatus,
-    oltRxPower: round(rx - 1 - rng() * 2, 1),
+    oltRxPower: link.oltRx,
     fiberTraffic: traffic(rng, epoch, internet.down),
     ethernetTraffic: traffic(rng, epoch, Math.min(internet.down, 1000)),
     powerHistory: Array.from({ length: 24 }, (_, hour) => ({
       ts: new Date(epoch - (23 - hour) * HOUR).toISOString(),
-      rx_pwr: round(rx + (rng() - 0.5) * 1.2, 1),
-      tx_pwr: round(tx + (rng() - 0.5) * 0.4, 1),
+      // A link that went dark did so in the last two hours; before, it read as its neighbours did.
+      rx_pwr: round((link.online || hour < 22 ? preFault(link) : rx) + (rng() - 0.5) * 0.6, 1),
+      tx_pwr: round((link.online ? tx : hour < 22 ? 2 : tx) + (rng() - 0.5) * 0.4, 1),
     })),
   };
   const firmware: OnuFirmware = {
@@ -134,13 +114,19 @@ export function generateWan(draw: Draw, plan: Plan, epoch: number): CatalogueWan
   };
   const registration: OnuRegistration = {
     registered: operStatus === 1,
-    registeredAt: operStatus === 1 ? new Date(epoch - int(rng, 1, 400) * HOUR).toISOString() : null,
+    // Since the ONU last ranged: its last power cut, reboot or upgrade (hours to two months).
+    registeredAt: operStatus === 1 ? new Date(epoch - int(rng, 2, 1500) * HOUR).toISOString() : null,
     olt,
     ponPort: port,
-    onuId: int(rng, 1, 128),
+    onuId: link.onuId,
     status: operStatus === 1 ? 'registered' : 'deregistered',
   };
-  const provisioningStatus = operStatus === 1 ? 'provisioned' : chance(rng, 0.5) ? 'pending' : 'failed';
+  // A configuration state: an ONU that lost power or light keeps what it was provisioned with.
+  const provisioningStatus = weighted(rng, [
+    ['provisioned', 985],
+    ['pending', 10],
+    ['failed', 5],
+  ] as const);
   const provisioning = {
     status: provisioningStatus,
     steps: (['profile', 'services', 'voice', 'wifi'] as const).map((name) => ({
@@ -155,5 +141,10 @@ export function generateWan(draw: Draw, plan: Plan, epoch: number): CatalogueWan
               : 'fail',
     })) as ProvisioningStatus['steps'],
   } as const;
-  return { details, state, firmware, registration, provisioning };
+  return { details, state, firmware, registration, provisioning, link };
+}
+
+/** What a dark ONU read before its link failed: the budget's middle (docs/simulated-network.md). */
+function preFault(link: Link): number {
+  return link.online ? link.rx : -19;
 }

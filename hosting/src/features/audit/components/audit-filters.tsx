@@ -6,8 +6,16 @@ import { z } from 'zod';
 import { TRACKED_COLLECTIONS } from '@insight/common/change-history';
 import { OPERATIONS } from '@insight/common/customer360';
 import { normalizeMac } from '@insight/common/mac';
+import { parseDateTimeText } from '../../../components/admin/date-time-text';
 import { FormTextField } from '../../../components/form-text-field';
 import type { AuditFilters } from '../api/audit-query';
+
+/** A whole day typed as `2026-11-26` (or nothing): the one date order of the portal, in both languages. */
+const isDay = (text: string) => {
+  if (!text.trim()) return true;
+  const date = parseDateTimeText(text);
+  return date !== null && !Number.isNaN(date.getTime()) && /^\d{4}-\d{2}-\d{2}$/.test(text.trim());
+};
 
 /** The filters as typed, and the query filters they give: a MAC normalised, an e-mail lower-cased, whole days. */
 const filtersForm = z
@@ -15,8 +23,8 @@ const filtersForm = z
     mac: z.string().refine((mac) => !mac.trim() || normalizeMac(mac) !== null, 'invalidMac'),
     email: z.string(),
     operation: z.union([z.literal(''), z.enum(OPERATIONS)]),
-    from: z.string(),
-    to: z.string(),
+    from: z.string().refine(isDay, 'invalidDate'),
+    to: z.string().refine(isDay, 'invalidDate'),
     collection: z.string(),
     docId: z.string(),
   })
@@ -24,8 +32,8 @@ const filtersForm = z
     ...(form.mac.trim() ? { mac: normalizeMac(form.mac)! } : {}),
     ...(form.email.trim() ? { email: form.email.trim().toLowerCase() } : {}),
     ...(form.operation ? { operation: form.operation } : {}),
-    ...(form.from ? { from: new Date(`${form.from}T00:00:00`) } : {}),
-    ...(form.to ? { to: new Date(`${form.to}T23:59:59.999`) } : {}),
+    ...(form.from.trim() ? { from: new Date(`${form.from.trim()}T00:00:00`) } : {}),
+    ...(form.to.trim() ? { to: new Date(`${form.to.trim()}T23:59:59.999`) } : {}),
     ...(form.collection ? { collection: form.collection } : {}),
     ...(form.docId.trim() ? { docId: form.docId.trim() } : {}),
   }));
@@ -55,6 +63,7 @@ export function AuditFiltersForm({
   onApply(filters: AuditFilters): void;
 }) {
   const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
   const { control, handleSubmit, reset, formState } = useForm<FiltersForm, unknown, AuditFilters>({
     resolver: zodResolver(filtersForm),
     defaultValues: { ...EMPTY, ...initial },
@@ -134,9 +143,14 @@ export function AuditFiltersForm({
             control={control}
             name={name}
             size="small"
-            type="date"
             label={t(`audit.${name}`)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            placeholder={tc('dates.day')}
+            error={Boolean(formState.errors[name])}
+            helperText={formState.errors[name] ? t('audit.invalidDate') : tc('dates.day')}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { inputMode: 'numeric', 'data-testid': `audit-${name}` },
+            }}
           />
         ))}
         <Stack direction="row" spacing={1}>

@@ -63,3 +63,22 @@ describe('AuditPage', () => {
     expect(screen.getByText(en.audit.invalidMac)).toBeTruthy();
   });
 });
+
+describe('AuditPage dates', () => {
+  it('when the dates are filtered in French, then the fields ask for year-month-day, refuse 11/26/2026, and the records show 2026-… dates', async () => {
+    await renderApp(<AuditPage />, { path: '/fr/audit', firestore: { audit_log: log } });
+    const from = screen.getByTestId('audit-from');
+    expect(from.getAttribute('type')).toBe('text');
+    expect(from.getAttribute('placeholder')).toBe('AAAA-MM-JJ');
+    await userEvent.type(from, '11/26/2026');
+    await userEvent.click(screen.getByTestId('audit-apply'));
+    expect(await screen.findByText(fr.audit.invalidDate)).toBeTruthy();
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-11-01');
+    await userEvent.click(screen.getByTestId('audit-apply'));
+    await waitFor(() => expect(screen.queryByText(fr.audit.invalidDate)).toBeNull());
+    const grid = screen.getByTestId('audit-grid');
+    await waitFor(() => expect(grid.textContent).toMatch(/20\d\d-\d\d-\d\d \d\d:\d\d/));
+    expect(grid.textContent).not.toMatch(/\d\d\/\d\d\/\d\d/);
+  });
+});

@@ -18,6 +18,8 @@ describe('recent lookups with their scores', () => {
     const badge = await screen.findByTestId('recent-score-A4C1E8000010');
     expect(badge.getAttribute('data-score')).toBe('2');
     expect(badge.getAttribute('aria-label')).toContain('Experience 2 of 5');
+    // The score's meaning and the time of the look, in view, not only a bare "2/5".
+    expect(badge.textContent).toMatch(/^2\/5 · poor · looked at 2026-11-2\d \d\d:00$/);
     expect(screen.queryByTestId('recent-score-3C7A8A000011')).toBeNull();
     // One read for the whole list.
     expect(api.called('GET', '/diagnosis/scores')).toHaveLength(1);

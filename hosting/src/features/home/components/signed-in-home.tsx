@@ -68,7 +68,8 @@ export default function SignedInHome({ tools }: { tools: Tool[] }) {
                     icon={<HistoryIcon />}
                     label={
                       <>
-                        {formatMac(mac)} <ScoreBadge score={scores[mac]} testId={`recent-score-${mac}`} />
+                        {formatMac(mac)}{' '}
+                        <ScoreBadge score={scores[mac]} testId={`recent-score-${mac}`} withTime />
                       </>
                     }
                     component={AppLink}

@@ -35,15 +35,16 @@ export function diagnosisInputOf(sections: ViewSections): DiagnosisInput {
     lan: stateOf(sections.lan),
     voice: stateOf(sections.voice),
     bc: stateOf(sections.bc),
+    port: stateOf(sections.neighbourhood),
   };
 }
 
 /** The diagnosis of what the view holds now, and the measurements it would store as a look. */
 export function useDiagnosis(sections: ViewSections) {
-  const { customer, wan, lan, voice, bc } = sections;
+  const { customer, wan, lan, voice, bc, neighbourhood } = sections;
   return useMemo(() => {
-    const input = diagnosisInputOf({ customer, wan, lan, voice, bc } as ViewSections);
-    return { ...diagnose(input), measures: measuresOf(input) };
+    const input = diagnosisInputOf({ customer, wan, lan, voice, bc, neighbourhood } as ViewSections);
+    return { ...diagnose(input), measures: measuresOf(input), input };
     // The SWR objects change identity on every render; their data and error are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [
@@ -57,6 +58,8 @@ export function useDiagnosis(sections: ViewSections) {
     voice.error,
     bc.data,
     bc.error,
+    neighbourhood.data,
+    neighbourhood.error,
   ]);
 }
 

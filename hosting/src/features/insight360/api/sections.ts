@@ -4,6 +4,7 @@ import type {
   BirthCertificatesSection,
   Customer,
   LanSection,
+  NeighbourhoodSection,
   SectionResponse,
   VoiceSection,
   WanSection,
@@ -20,6 +21,7 @@ export interface SectionData {
   lan: LanSection;
   voice: VoiceSection;
   'birth-certificates': BirthCertificatesSection;
+  neighbourhood: NeighbourhoodSection;
 }
 
 export const sectionPath = (mac: string, section: Section, language: string) =>
@@ -172,6 +174,7 @@ export function useViewSections(mac: string, language: string) {
     lan: useSection(mac, 'lan', language),
     voice: useSection(mac, 'voice', language),
     bc: useSection(mac, 'birth-certificates', language),
+    neighbourhood: useSection(mac, 'neighbourhood', language),
   };
 }
 export type ViewSections = ReturnType<typeof useViewSections>;

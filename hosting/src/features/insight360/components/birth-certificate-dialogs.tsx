@@ -12,22 +12,21 @@ import {
   type OperationResult,
   type RegenerateResult,
 } from '@insight/common/customer360';
+import { spokenDuration } from '@insight/common/duration';
 import { formatMac } from '@insight/common/mac';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import { FormTextField } from '../../../components/form-text-field';
+import { useGradeReason } from '../../../components/grade-chip';
 import { OperationDialog } from '../../../components/operation-dialog';
 import type { OperationState } from '../../../hooks/use-operation';
 import { useFormatDateTime } from '../../../lib/date';
+import type { DoneOperation } from '../hooks/use-operations-done';
 import type { CertificateDialog } from './birth-certificate-panel';
+import { useDoneSentence } from './operations-done';
 
-function age(
-  ts: string,
-  now: number,
-  t: (key: 'bc.hoursOld' | 'bc.daysOld', options: { count: number }) => string,
-): string {
-  const hours = Math.max(0, Math.round((now - Date.parse(ts)) / 3_600_000));
-  return hours < 48 ? t('bc.hoursOld', { count: hours }) : t('bc.daysOld', { count: Math.round(hours / 24) });
-}
+/** The certificate's age, spoken ("about 30 hours", "about 280 days"). */
+const age = (ts: string, now: number, language: 'en' | 'fr') =>
+  spokenDuration(now - Date.parse(ts), language);
 
 interface Props {
   /** Whether one of the dialogs is open (the first time, this module loads). */
@@ -44,6 +43,8 @@ interface Props {
   customerPhones: readonly string[];
   regenerate: { state: OperationState<RegenerateResult>; submit(): unknown };
   sms: { state: OperationState<OperationResult>; submit(certificateId: string, phone: string): unknown };
+  /** The SMS as it went out (when, by whom), once sent. */
+  smsDone: DoneOperation | null;
 }
 
 export function BirthCertificateDialogs({
@@ -56,9 +57,12 @@ export function BirthCertificateDialogs({
   customerPhones,
   regenerate,
   sms,
+  smsDone,
 }: Props) {
-  const { t } = useTranslation('insight360');
+  const sentence = useDoneSentence();
+  const { t, i18n } = useTranslation('insight360');
   const formatDate = useFormatDateTime();
+  const gradeReason = useGradeReason();
   // The number to text, the customer's by default; sendSmsRequestSchema decides whether it can be sent.
   const { control } = useForm({ defaultValues: { phone: customerPhone?.replace(/\D/g, '') ?? '' } });
   const phone = useWatch({ control, name: 'phone' });
@@ -75,7 +79,11 @@ export function BirthCertificateDialogs({
         open={dialog === 'regenerate'}
         message={
           latest
-            ? t('bc.confirmRegenerate', { mac: displayMac, age: age(latest.ts, openedAt, t), method })
+            ? t('bc.confirmRegenerate', {
+                mac: displayMac,
+                age: age(latest.ts, openedAt, i18n.language === 'fr' ? 'fr' : 'en'),
+                method,
+              })
             : t('bc.confirmRegenerateNone', { mac: displayMac })
         }
         state={regenerate.state}
@@ -98,7 +106,9 @@ export function BirthCertificateDialogs({
         }
         state={sms.state}
         sentMessage={
-          sms.state.status === 'sent' ? t('ops.sent', { requestId: sms.state.result.requestId }) : ''
+          sms.state.status === 'sent' && smsDone
+            ? `${sentence(smsDone).what} — ${sentence(smsDone).rest} ${t('ops.request', { requestId: sms.state.result.requestId })}`
+            : ''
         }
         canConfirm={phoneValid}
         onConfirm={() => typeof dialog === 'object' && dialog && void sms.submit(dialog.sms.id, phone)}
@@ -114,6 +124,17 @@ export function BirthCertificateDialogs({
           fullWidth
           slotProps={{ htmlInput: { inputMode: 'tel', 'data-testid': 'sms-phone' } }}
         />
+        {typeof dialog === 'object' &&
+          dialog &&
+          dialog.sms.results.overall === 'pass' &&
+          (dialog.today.grade === 'fail' || dialog.today.grade === 'warn') && (
+            <Alert severity="warning" sx={{ mt: 1 }} data-testid="sms-no-longer-passes">
+              {t('bc.smsNoLongerPasses', {
+                grade: t(`grade.${dialog.today.grade}`),
+                reason: dialog.today.by ? gradeReason(dialog.today.by) : '',
+              })}
+            </Alert>
+          )}
         {foreignPhone && (
           <Alert severity="warning" sx={{ mt: 1 }} data-testid="sms-foreign-phone">
             {t('bc.smsNotCustomers')}

@@ -10,6 +10,7 @@ import en from '../../../locales/en/insight360.json';
 import { ok } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 import { BirthCertificatePanel } from './birth-certificate-panel';
+import type { Grading } from '@insight/common/threshold';
 import { certificate } from './view.fixtures';
 
 // The dialogs' module, watched: its factory runs when the module is first imported.
@@ -64,7 +65,9 @@ describe('BirthCertificatePanel', () => {
     await userEvent.type(phone, '613 555 0142');
     expect(screen.getByTestId('sms-foreign-phone').textContent).toBe(en.bc.smsNotCustomers);
     await userEvent.click(screen.getByTestId('bc-sms-dialog-confirm'));
-    expect((await screen.findByTestId('bc-sms-dialog-sent')).textContent).toBe('Sent. Request rec-9.');
+    expect((await screen.findByTestId('bc-sms-dialog-sent')).textContent).toMatch(
+      /^Birth certificate texted to 613-555-0142 — sent \d{4}-\d\d-\d\d \d\d:\d\d by .+\. The customer receives a link to the certificate by SMS within a minute\. Request rec-9\.$/,
+    );
     expect(api.called('POST', `/360/${MAC}/birth-certificates/sms`).map((call) => call.body)).toEqual([
       { phone: '613 555 0142', certificateId: 'bc-1', language: 'en' },
     ]);
@@ -83,7 +86,7 @@ describe('BirthCertificatePanel', () => {
     await userEvent.click(screen.getByTestId('bc-regenerate'));
     const regenerate = await screen.findByTestId('bc-regenerate-dialog');
     expect(within(regenerate).getByText(/the request will be a PUT\.$/).textContent).toBe(
-      `Regenerate the birth certificate of A4:C1:E8:00:08:88? The last one is 30 h old; the request will be a PUT.`,
+      `Regenerate the birth certificate of A4:C1:E8:00:08:88? The last one is about 30 hours old; the request will be a PUT.`,
     );
     await userEvent.click(screen.getByTestId('bc-regenerate-dialog-confirm'));
     expect((await screen.findByTestId('bc-regenerate-dialog-sent')).textContent).toBe(
@@ -91,5 +94,61 @@ describe('BirthCertificatePanel', () => {
     );
     expect(api.called('POST', `/360/${MAC}/birth-certificates/regenerate`)).toHaveLength(1);
     expect(dialogsLoaded).toHaveBeenCalledOnce();
+  });
+
+  it('when a certificate that passed at installation no longer passes today, then the two verdicts are labelled apart, and texting it warns first', async () => {
+    const bc = certificate(MAC, 'bc-7');
+    const rxPower: Grading = {
+      grade: 'fail',
+      value: -31.2,
+      unit: 'dBm',
+      source: {
+        kind: 'default',
+        definition: 'DEF-rxPower',
+        rule: 'GPON-rxPower-FAIL',
+        variant: null,
+        range: null,
+      },
+    };
+    const pass = (value: number): Grading => ({ ...rxPower, grade: 'pass', value });
+    await renderApp(
+      <BirthCertificatePanel
+        mac={MAC}
+        section={{
+          networkType: 'GPON',
+          certificates: [bc],
+          grades: { 'bc-7': { rxPower, txPower: pass(2.1), oltRxPower: pass(-20.1), epico: {} } },
+        }}
+        customerPhone="613-555-0100"
+        customerPhones={['6135550100']}
+        canRegenerate={false}
+        canSendSms
+      />,
+    );
+    expect(bc.results.overall).toBe('pass');
+    expect(screen.getByTestId('bc-installed').textContent).toBe('Installed: pass');
+    expect(screen.getByTestId('bc-today').textContent).toBe('Graded today: fail (−31.2 dBm)');
+    expect(screen.getByTestId('bc-graded-today').textContent).toContain('Graded today: fail (−31.2 dBm)');
+    await userEvent.click(screen.getByTestId('bc-send-sms'));
+    const warning = await screen.findByTestId('sms-no-longer-passes');
+    expect(warning.textContent).toContain('no longer pass today’s rules');
+    expect(warning.textContent).toContain('−31.2 dBm');
+  });
+
+  it('when the certificate still passes today, then texting it gives no such warning', async () => {
+    const bc = certificate(MAC, 'bc-8');
+    await renderApp(
+      <BirthCertificatePanel
+        mac={MAC}
+        section={{ networkType: 'GPON', certificates: [bc], grades: {} }}
+        customerPhone="613-555-0100"
+        customerPhones={['6135550100']}
+        canRegenerate={false}
+        canSendSms
+      />,
+    );
+    await userEvent.click(screen.getByTestId('bc-send-sms'));
+    await screen.findByTestId('bc-sms-dialog');
+    expect(screen.queryByTestId('sms-no-longer-passes')).toBeNull();
   });
 });

@@ -15,6 +15,8 @@ import SmsIcon from '@mui/icons-material/Sms';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import { useTranslation } from 'react-i18next';
 import type { BirthCertificateGrades, BirthCertificatesSection } from '@insight/common/customer360';
+import { gradedToday } from '@insight/common/certificate-verdict';
+import { formatPhone } from '@insight/common/format';
 import { ungraded } from '@insight/common/threshold-grading';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import { FieldList } from '../../../components/field-list';
@@ -24,9 +26,11 @@ import { useFormatDateTime } from '../../../lib/date';
 import { useRegenerateCertificate } from '../api/birth-certificates';
 import { sendBirthCertificateSms } from '../api/operations';
 import { useOperation } from '../../../hooks/use-operation';
+import { useRecordDone, type DoneOperation } from '../hooks/use-operations-done';
 
 /** The open dialog: the regeneration, or the SMS of one certificate. */
-export type CertificateDialog = 'regenerate' | { sms: BirthCertificate } | null;
+export type CertificateDialog =
+  'regenerate' | { sms: BirthCertificate; today: ReturnType<typeof gradedToday> } | null;
 
 // The SMS form, the schema and the confirm dialogs load when a dialog first opens.
 const BirthCertificateDialogs = loadedWhenOpen(() =>
@@ -68,6 +72,11 @@ function CertificateFields({
           value: <StatusChip grade={bc.results.overall} />,
           testId: 'bc-overall',
         },
+        {
+          label: t('bc.fields.gradedToday'),
+          value: <TodayChip grades={grades} />,
+          testId: 'bc-graded-today',
+        },
         { label: t('bc.fields.modem'), value: <StatusChip grade={bc.results.modem} /> },
         { label: t('bc.fields.wifi'), value: <StatusChip grade={bc.results.wifi} /> },
         { label: t('bc.fields.woId'), value: bc.woId ?? '-' },
@@ -99,6 +108,23 @@ function CertificateFields({
   );
 }
 
+/** "Graded today: fail (−31.2 dBm)": today's rules on the certificate's values, with the value that decided. */
+function TodayChip({ grades }: { grades: BirthCertificateGrades | undefined }) {
+  const { t } = useTranslation('insight360');
+  const number = useNumber();
+  const today = gradedToday(grades);
+  const value =
+    typeof today.by?.value === 'number'
+      ? ` (${number(today.by.value)} ${today.by.unit})`.replace(' )', ')')
+      : '';
+  return (
+    <StatusChip
+      grade={today.grade}
+      label={t('bc.gradedToday', { grade: t(`grade.${today.grade}`), value })}
+    />
+  );
+}
+
 export function BirthCertificatePanel({
   mac,
   section,
@@ -111,10 +137,17 @@ export function BirthCertificatePanel({
   const language = i18n.language === 'fr' ? 'fr' : 'en';
   const formatDate = useFormatDateTime();
   const [dialog, setDialog] = useState<CertificateDialog>(null);
-  const regenerate = useOperation(useRegenerateCertificate(mac, language));
+  const recordDone = useRecordDone(mac);
+  const [smsDone, setSmsDone] = useState<DoneOperation | null>(null);
+  const runRegenerate = useRegenerateCertificate(mac, language);
+  const regenerate = useOperation((key: string) =>
+    runRegenerate(key).then((result) => (recordDone('regenerateBc', { method: result.method }), result)),
+  );
   // The number comes from the SMS form (birth-certificate-dialogs.tsx) when the sending is confirmed.
   const sms = useOperation((key, certificateId: string, phone: string) =>
-    sendBirthCertificateSms(mac, { phone, certificateId, language }, key),
+    sendBirthCertificateSms(mac, { phone, certificateId, language }, key).then(
+      (result) => (setSmsDone(recordDone('sendBcSms', { phone: formatPhone(phone) })), result),
+    ),
   );
   const list = section.certificates;
   const latest = list[0] ?? null;
@@ -175,7 +208,15 @@ export function BirthCertificatePanel({
                 <AccordionSummary expandIcon={<ExpandMoreIcon />}>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                     <Typography sx={{ fontWeight: 600 }}>{formatDate(bc.ts)}</Typography>
-                    <StatusChip grade={bc.results.overall} />
+                    <span data-testid="bc-installed">
+                      <StatusChip
+                        grade={bc.results.overall}
+                        label={t('bc.installed', { grade: t(`grade.${bc.results.overall}`) })}
+                      />
+                    </span>
+                    <span data-testid="bc-today">
+                      <TodayChip grades={section.grades?.[bc.id]} />
+                    </span>
                     {index === 0 && <Chip size="small" color="primary" label={t('bc.newest')} />}
                     <Typography variant="body2" color="text.secondary">
                       {bc.source}
@@ -190,7 +231,10 @@ export function BirthCertificatePanel({
                       size="small"
                       variant="outlined"
                       startIcon={<SmsIcon />}
-                      onClick={() => (sms.reset(), setDialog({ sms: bc }))}
+                      onClick={() => (
+                        sms.reset(),
+                        setDialog({ sms: bc, today: gradedToday(section.grades?.[bc.id]) })
+                      )}
                       {...dialogsIntent}
                       data-testid="bc-send-sms"
                     >
@@ -214,6 +258,7 @@ export function BirthCertificatePanel({
         customerPhones={customerPhones}
         regenerate={regenerate}
         sms={sms}
+        smsDone={smsDone}
       />
     </Stack>
   );

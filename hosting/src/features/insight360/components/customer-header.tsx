@@ -40,14 +40,25 @@ export function CustomerHeader({
   const { t } = useTranslation('insight360');
   return (
     <Stack spacing={2}>
-      <Box>
-        <Typography variant="h5" component="p" data-testid="customer-name" sx={{ fontWeight: 600 }}>
-          {customer.name.line1}
-        </Typography>
-        {customer.name.line2 && (
-          <Typography color="text.secondary" data-testid="customer-name-2">
-            {customer.name.line2}
+      {/* The account's two names are its contacts: labelled, so that the second is not taken for a typo. */}
+      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Box>
+          <Typography variant="caption" color="text.secondary" component="p">
+            {t('customer.primaryContact')}
           </Typography>
+          <Typography variant="h5" component="p" data-testid="customer-name" sx={{ fontWeight: 600 }}>
+            {customer.name.line1}
+          </Typography>
+        </Box>
+        {customer.name.line2 && (
+          <Box>
+            <Typography variant="caption" color="text.secondary" component="p">
+              {t('customer.secondaryContact')}
+            </Typography>
+            <Typography variant="h6" component="p" data-testid="customer-name-2">
+              {customer.name.line2}
+            </Typography>
+          </Box>
         )}
       </Box>
       <FieldList

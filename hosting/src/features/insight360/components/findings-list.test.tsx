@@ -96,7 +96,8 @@ describe('FindingsList', () => {
       expect(within(item).getByTestId('finding-rule').textContent).toContain('GPON-rxPower-FAIL-LOW');
       expect(item.textContent).toContain(texts.diagnosis.severity.fail);
       expect(screen.getByTestId('findings-pending').textContent).toContain(texts.diagnosis.sections.lan);
-      expect(screen.getByTestId('experience-score').getAttribute('data-score')).toBe('3');
+      // A fail the customer feels scores 2 (docs/diagnosis.md, "Weights").
+      expect(screen.getByTestId('experience-score').getAttribute('data-score')).toBe('2');
     });
 
     it(`(${language}) a section that failed upstream is an unknown finding that says what it means`, async () => {
@@ -115,6 +116,13 @@ describe('FindingsList', () => {
       expect(item.textContent).toContain(texts.diagnosis.severity.unknown);
       const entry = DEFAULT_PLAYBOOK_BY_KEY.sectionTimeout!;
       expect(item.textContent).toContain(language === 'fr' ? entry.causeFr : entry.causeEn);
+      // Unknown, not bad: the score keeps its 5, the confidence beside it says what was not checked.
+      const score = screen.getByTestId('experience-score');
+      expect(score.getAttribute('data-score')).toBe('5');
+      expect(score.getAttribute('data-confidence')).toBe('low');
+      expect(score.textContent).toContain(
+        texts.diagnosis.gap.unchecked.replace('{{section}}', texts.diagnosis.sections.wan),
+      );
     });
 
     it(`(${language}) a healthy device has no finding, scores 5 and says so`, async () => {

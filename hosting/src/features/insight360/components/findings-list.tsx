@@ -13,17 +13,20 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@insight/common/mac';
 import { can, type RoleKey } from '@insight/common/roles';
-import type { Diagnosis, Finding, Severity } from '@insight/common/diagnosis';
+import { INPUT_SECTIONS, type Diagnosis, type Finding, type Severity } from '@insight/common/diagnosis';
 import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook';
-import { fillPlaybookText } from '@insight/common/diagnosis-playbook-defaults';
 import { OperationDialogOnDemand as OperationDialog } from '../../../components/on-demand';
 import { useGradeReason } from '../../../components/grade-chip';
 import { Hint } from '../../../components/hint';
 import { useOperation } from '../../../hooks/use-operation';
 import { useRegenerateCertificate } from '../api/birth-certificates';
-import { resetDevice } from '../api/operations';
 import type { ViewSections } from '../api/sections';
+import { useRecordDone } from '../hooks/use-operations-done';
+import { ResetAction } from './reset-action';
+import { FINDINGS_ID } from './skip-links';
 import type { TabKey } from './tab-keys';
+import { textsOf, useCodeWords, useGapText, useLanguage, type Language } from './finding-texts';
+import { CopyTicketButton, useTicketNote } from './ticket-note';
 
 const ICONS: Record<Severity, React.ReactNode> = {
   fail: <ErrorIcon color="error" fontSize="small" />,
@@ -36,42 +39,53 @@ const BORDER: Record<Severity, string> = {
   unknown: 'text.secondary',
 };
 
-type Language = 'en' | 'fr';
-const textsOf = (entry: PlaybookEntry | undefined, language: Language, values: Finding['values']) => {
-  if (!entry) return null;
-  const fill = (text: string) => fillPlaybookText(text, values);
-  return language === 'fr'
-    ? { title: fill(entry.titleFr), cause: fill(entry.causeFr), step: fill(entry.stepFr) }
-    : { title: fill(entry.titleEn), cause: fill(entry.causeEn), step: fill(entry.stepEn) };
-};
-
-/** The score as a word and a number, with its reasons (what took points off) on hover and focus. */
+/**
+ * The score as a number and a word, with the confidence beside it ("4/5 · voice not checked"), and its
+ * reasons (what took points off, what was not checked) on hover and focus.
+ */
 export function ExperienceScore({
   diagnosis,
   playbook,
 }: {
-  diagnosis: Pick<Diagnosis, 'score' | 'findings'>;
+  diagnosis: Pick<Diagnosis, 'score' | 'findings' | 'confidence'>;
   playbook: Playbook;
 }) {
-  const { t, i18n } = useTranslation('insight360');
-  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
-  const { score, findings } = diagnosis;
+  const { t } = useTranslation('insight360');
+  const language = useLanguage();
+  const gapText = useGapText();
+  const withCodeWords = useCodeWords();
+  const { score, findings, confidence } = diagnosis;
   if (score === null) return null;
-  const reasons = findings.map(
-    (finding) =>
-      `−${finding.penalty} ${textsOf(playbook[finding.key], language, finding.values)?.title ?? finding.key}`,
-  );
+  const title = (finding: Finding) =>
+    textsOf(playbook[finding.key], language, withCodeWords(finding.values))?.title ?? finding.key;
+  const reasons = [
+    ...findings
+      .filter((finding) => finding.penalty > 0)
+      .map((finding) => `−${finding.penalty} ${title(finding)}`),
+    ...confidence.gaps.map((gap) => t('diagnosis.confidenceReason', { gap: gapText(gap) })),
+  ];
   const label = t('diagnosis.score', { score });
+  const gaps = confidence.gaps.map(gapText);
   const reasonText = reasons.length > 0 ? reasons.join(' · ') : t('diagnosis.scorePerfect');
   return (
     <Hint title={reasonText}>
       <Chip
         data-testid="experience-score"
         data-score={score}
+        data-confidence={confidence.level}
         tabIndex={0}
-        label={`${label} — ${t(`diagnosis.scoreWord.${score}` as 'diagnosis.scoreWord.5')}`}
-        aria-label={`${label}. ${reasonText}`}
+        label={[`${label} — ${t(`diagnosis.scoreWord.${score}` as 'diagnosis.scoreWord.5')}`, ...gaps].join(
+          ' · ',
+        )}
+        aria-label={`${label}. ${t(`diagnosis.confidence.${confidence.level}`)}. ${reasonText}`}
         color={score >= 5 ? 'success' : score >= 4 ? 'default' : score >= 3 ? 'warning' : 'error'}
+        // On a phone the score and its confidence wrap rather than run out of the card.
+        sx={{
+          maxWidth: '100%',
+          height: 'auto',
+          minHeight: 32,
+          '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
+        }}
         variant={score >= 4 ? 'outlined' : 'filled'}
         icon={score >= 5 ? <CheckCircleIcon /> : score >= 3 ? <WarningIcon /> : <ErrorIcon />}
       />
@@ -92,40 +106,21 @@ function FindingAction({
   roles: readonly RoleKey[];
   sections: ViewSections;
 }) {
-  const { t, i18n } = useTranslation('insight360');
-  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
+  const { t } = useTranslation('insight360');
+  const language = useLanguage();
   const [open, setOpen] = useState(false);
-  const reset = useOperation((key) => resetDevice(mac, key));
   const regenerate = useOperation(useRegenerateCertificate(mac, language));
+  const recordDone = useRecordDone(mac);
   if (action === 'reset' && can(roles, 'deviceReset'))
     return (
-      <>
-        <Button
-          size="small"
-          variant="outlined"
-          color="warning"
-          onClick={() => (reset.reset(), setOpen(true))}
-          data-testid={`finding-action-${finding.id}`}
-        >
-          {t('wan.reset')}
-        </Button>
-        <OperationDialog
-          open={open}
-          message={t('ops.resetConfirm', { mac: formatMac(mac) })}
-          state={reset.state}
-          sentMessage={
-            reset.state.status === 'sent' ? t('ops.sent', { requestId: reset.state.result.requestId }) : ''
-          }
-          onConfirm={() =>
-            void reset.submit().then((result) => {
-              // The finding follows the device: its sections are read again, bypassing the cache.
-              if (result) for (const section of Object.values(sections)) void section.refresh();
-            })
-          }
-          onClose={() => setOpen(false)}
-          testId="finding-reset-dialog"
-        />
-      </>
+      <ResetAction
+        mac={mac}
+        label={t('wan.reset')}
+        testId={`finding-action-${finding.id}`}
+        dialogTestId="finding-reset-dialog"
+        // The finding follows the device: its sections are read again, bypassing the cache.
+        onSent={() => Object.values(sections).forEach((section) => void section.refresh())}
+      />
     );
   if (action === 'regenerateBc' && can(roles, 'regenerateBc'))
     return (
@@ -147,7 +142,11 @@ function FindingAction({
               ? t('bc.regenerated', { method: regenerate.state.result.method })
               : ''
           }
-          onConfirm={() => void regenerate.submit()}
+          onConfirm={() =>
+            void regenerate
+              .submit()
+              .then((result) => result && recordDone('regenerateBc', { method: result.method }))
+          }
           onClose={() => setOpen(false)}
           testId="finding-regenerate-dialog"
         />
@@ -166,11 +165,13 @@ export interface FindingsListProps {
 }
 
 export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpenTab }: FindingsListProps) {
-  const { t, i18n } = useTranslation('insight360');
-  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
+  const { t } = useTranslation('insight360');
+  const language: Language = useLanguage();
   const gradeReason = useGradeReason();
+  const ticketNote = useTicketNote(playbook);
+  const withCodeWords = useCodeWords();
   const { findings, pending } = diagnosis;
-  const total = 5;
+  const total = Object.keys(INPUT_SECTIONS).length;
   const loading = pending.length === total;
   const healthy = pending.length === 0 && findings.length === 0;
 
@@ -179,6 +180,8 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
       variant="outlined"
       component="section"
       aria-labelledby="findings-title"
+      id={FINDINGS_ID}
+      tabIndex={-1}
       data-testid="findings"
       data-state={loading ? 'loading' : pending.length > 0 ? 'partial' : healthy ? 'healthy' : 'complete'}
       sx={{ p: { xs: 1.5, sm: 2 } }}
@@ -191,7 +194,22 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
         <Typography id="findings-title" variant="h6" component="h2">
           {t('diagnosis.title')}
         </Typography>
-        <ExperienceScore diagnosis={diagnosis} playbook={playbook} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+          <ExperienceScore diagnosis={diagnosis} playbook={playbook} />
+          {!loading && (
+            <CopyTicketButton
+              note={() =>
+                ticketNote({
+                  mac,
+                  account: sections.customer.data?.data.customerAccount ?? null,
+                  at: new Date(),
+                  diagnosis,
+                  neighbourhood: sections.neighbourhood.data?.data ?? null,
+                })
+              }
+            />
+          )}
+        </Stack>
       </Stack>
       {healthy && (
         <Alert
@@ -215,7 +233,7 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
         >
           {findings.map((finding) => {
             const entry = playbook[finding.key];
-            const texts = textsOf(entry, language, finding.values);
+            const texts = textsOf(entry, language, withCodeWords(finding.values));
             const tab = (entry?.tab ?? 'overview') as TabKey;
             return (
               <Box

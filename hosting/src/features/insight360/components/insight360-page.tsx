@@ -13,7 +13,9 @@ import { Alert, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useParams } from 'wouter';
 import { formatMac, normalizeMac } from '@insight/common/mac';
+import type { RoleKey } from '@insight/common/roles';
 import { rememberLookup } from '../../../hooks/use-recent-lookups';
+import { titleOf, useDocumentTitle } from '../../../lib/document-title';
 import { isSlowConnection } from '../../../lib/lazy-page';
 import { useAuth } from '../../../providers/auth-provider';
 import { usePreferences } from '../../../providers/preferences-provider';
@@ -26,6 +28,8 @@ import { useKeepView, useViewSource } from '../hooks/use-kept-view';
 import { KeptViewFrame, NotKeptAlert } from './kept-view-frame';
 import { FindingsList } from './findings-list';
 import { LookChanges } from './look-changes';
+import { OperationsDone } from './operations-done';
+import { SkipLinks } from './skip-links';
 import { SummaryStrip, useStripEntries } from './summary-strip';
 import { ViewHeader } from './view-header';
 import { TAB_KEYS } from './tab-keys';
@@ -144,13 +148,18 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
  * page stays responsive while a burst of answers is drawn).
  */
 function DeviceView({ mac, kept = false }: { mac: string; kept?: boolean }) {
-  const { i18n } = useTranslation('insight360');
+  const { t, i18n } = useTranslation('insight360');
   const language = i18n.language === 'fr' ? 'fr' : 'en';
   const sections = useViewSections(mac, language);
   const links = useExternalLinks();
   const playbook = usePlaybook();
   const looks = useLooks(mac);
-  const { customer, wan, lan, voice, bc } = sections;
+  const { customer, wan, lan, voice, bc, neighbourhood } = sections;
+  // Tabs of several views tell their devices and customers apart (docs/requirements.md, "Page titles").
+  useDocumentTitle(
+    titleOf(formatMac(mac), customer.data?.data.name.line1, t('titles.insight360', { ns: 'common' })),
+    1,
+  );
   const snapshot = useMemo(
     () => ({ sections, links, playbook, looksAnswered: !looks.isLoading }),
     // The SWR objects change identity on every render; their state is what matters.
@@ -176,6 +185,10 @@ function DeviceView({ mac, kept = false }: { mac: string; kept?: boolean }) {
       bc.error,
       bc.isLoading,
       bc.isValidating,
+      neighbourhood.data,
+      neighbourhood.error,
+      neighbourhood.isLoading,
+      neighbourhood.isValidating,
       links.data,
       links.error,
       playbook,
@@ -195,17 +208,22 @@ interface ViewBodyProps {
   looksAnswered: boolean;
 }
 
+const NO_ROLES: readonly RoleKey[] = [];
+
 const ViewBody = memo(function ViewBody({ mac, sections, links, playbook, looksAnswered }: ViewBodyProps) {
   const { t } = useTranslation('insight360');
   const { t: te } = useTranslation('errors');
   const { state } = useAuth();
-  const roles = state.status === 'signedIn' ? state.user.roles : [];
+  const customerError = sections.customer.error;
+  const unknownMac = customerError?.code === 'mac_not_found';
+  // A MAC no customer is known for offers no operation: the roles only gate operations in this view.
+  const roles = state.status === 'signedIn' && !unknownMac ? state.user.roles : NO_ROLES;
   const uid = state.status === 'signedIn' ? state.user.uid : null;
   // Looks stored from this moment on are this view's own (the API stores one after its answer).
   const [openedAt] = useState(() => Date.now());
 
-  const strip = useStripEntries(sections);
   const diagnosis = useDiagnosis(sections);
+  const strip = useStripEntries(diagnosis.input, diagnosis, playbook);
   const stage = useRevealStage(sections, looksAnswered);
   const [tab, setTab] = useTabParam(TAB_KEYS);
 
@@ -240,11 +258,11 @@ const ViewBody = memo(function ViewBody({ mac, sections, links, playbook, looksA
     if (stage >= 1) void loadDetails().catch(() => undefined);
   }, [stage]);
 
-  const customerError = sections.customer.error;
-
   return (
     <Stack spacing={2} sx={{ maxWidth: 1400 }} data-stage={stage}>
+      <SkipLinks />
       <ViewHeader mac={mac} roles={roles} sections={sections} links={links} />
+      <OperationsDone mac={mac} sections={sections} />
       {customerError?.code === 'mac_not_found' ? (
         <Alert severity="warning" data-testid="mac-not-found">
           {te('macNotFound', { mac: formatMac(mac) })} {t('notFoundHint')}

@@ -3,6 +3,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { LanSection, WifiClient, WifiPod } from '@insight/common/customer360';
 import { ungraded } from '@insight/common/threshold-grading';
+import { spokenDuration } from '@insight/common/duration';
 import { formatMac } from '@insight/common/mac';
 import { FieldList } from '../../../components/field-list';
 import { GradeChip, StatusChip } from '../../../components/grade-chip';
@@ -10,7 +11,7 @@ import { PlumeSummary } from './plume-summary';
 import { PortalDataGrid } from '../../../components/portal-data-grid';
 
 export function LanPanel({ lan }: { lan: LanSection }) {
-  const { t } = useTranslation('insight360');
+  const { t, i18n } = useTranslation('insight360');
   const value = (key: string) => t(`lan.values.${key}` as 'lan.values.connected');
   const podColumns: GridColDef<WifiPod>[] = [
     { field: 'nickname', headerName: t('lan.columns.nickname'), flex: 1, minWidth: 130 },
@@ -83,8 +84,7 @@ export function LanPanel({ lan }: { lan: LanSection }) {
       ),
     },
   ];
-  const uptimeDays = Math.floor(lan.gateway.uptimeSeconds / 86400);
-  const uptimeHours = Math.floor((lan.gateway.uptimeSeconds % 86400) / 3600);
+  const uptime = spokenDuration(lan.gateway.uptimeSeconds * 1000, i18n.language === 'fr' ? 'fr' : 'en');
   return (
     <Stack spacing={3} divider={<Divider flexItem />}>
       <PlumeSummary lan={lan} />
@@ -97,7 +97,7 @@ export function LanPanel({ lan }: { lan: LanSection }) {
           fields={[
             { label: t('lan.columns.model'), value: lan.gateway.model },
             { label: t('lan.columns.firmware'), value: lan.gateway.firmware },
-            { label: t('lan.uptime'), value: t('lan.uptimeValue', { days: uptimeDays, hours: uptimeHours }) },
+            { label: t('lan.uptime'), value: uptime },
             { label: 'WAN IP', value: lan.gateway.wanIp },
             { label: 'LAN IP', value: lan.gateway.lanIp },
             {

@@ -4,59 +4,61 @@ import WarningIcon from '@mui/icons-material/Warning';
 import ErrorIcon from '@mui/icons-material/Error';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { useTranslation } from 'react-i18next';
-import type { Grade } from '@insight/common/threshold';
-import { useGradeReason } from '../../../components/grade-chip';
-import type { ViewSections } from '../api/sections';
-import {
-  certificateSummary,
-  lanSummary,
-  voiceSummary,
-  wanSummary,
-  type Reason,
-  type SectionSummary,
-} from './section-summary';
+import { sectionVerdicts, type Diagnosis, type DiagnosisInput } from '@insight/common/diagnosis';
+import type { Playbook } from '@insight/common/diagnosis-playbook';
+import { useFindingTexts } from './finding-texts';
 
+type StripGrade = 'pass' | 'warn' | 'fail' | 'unknown' | 'n/a';
 export interface StripEntry {
   key: 'wan' | 'lan' | 'voice' | 'bc';
   label: string;
-  /** The summary once the section answered; null while it loads. */
-  summary: SectionSummary | null;
-  /** The section's error message, when it failed. */
-  error: string | null;
+  /** null while the section loads. */
+  grade: StripGrade | null;
+  /** Why: the deciding finding's title (the findings' own words), or what passed. */
+  reason: string;
 }
 
-/** One entry per summarised section, in the strip's order: its summary, or why it has none. */
-export function useStripEntries({ wan, lan, voice, bc }: ViewSections): StripEntry[] {
+/**
+ * One entry per summarised section, from the one diagnosis (common/src/diagnosis.ts, sectionVerdicts): a
+ * section's grade is its worst finding's severity and its reason that finding's title, so the strip never
+ * says other than the findings below it.
+ */
+export function useStripEntries(
+  input: DiagnosisInput,
+  diagnosis: Pick<Diagnosis, 'findings'>,
+  playbook: Playbook,
+): StripEntry[] {
   const { t } = useTranslation('insight360');
-  const { t: te } = useTranslation('errors');
-  const entry = <T,>(
-    key: StripEntry['key'],
-    swr: { data?: { data: T }; error?: { code: string } },
-    summarize: (data: T) => SectionSummary,
-  ): StripEntry => ({
-    key,
-    label: t(`summary.${key}`),
-    summary: swr.data ? summarize(swr.data.data) : null,
-    error: swr.error ? te(`codes.${swr.error.code}` as 'codes.upstream_error') : null,
+  const texts = useFindingTexts(playbook);
+  const verdicts = sectionVerdicts(input, diagnosis);
+  const passText = (key: StripEntry['key']): { grade: StripGrade; reason: string } => {
+    const voice = input.voice.status === 'ok' ? input.voice.data.subscriber : null;
+    if (key === 'voice' && !voice) return { grade: 'n/a', reason: t('summary.noVoice') };
+    if (key === 'voice')
+      return { grade: 'pass', reason: t('summary.linesActive', { count: voice!.ports.length }) };
+    return { grade: 'pass', reason: t(`summary.ok.${key}`) };
+  };
+  return (['wan', 'lan', 'voice', 'bc'] as const).map((key) => {
+    const verdict = verdicts[key];
+    const label = t(`summary.${key}`);
+    if (verdict.state === 'pending') return { key, label, grade: null, reason: t('summary.loading') };
+    if (!verdict.finding) return { key, label, ...passText(key) };
+    return { key, label, grade: verdict.grade, reason: texts(verdict.finding).title };
   });
-  return [
-    entry('wan', wan, wanSummary),
-    entry('lan', lan, lanSummary),
-    entry('voice', voice, voiceSummary),
-    entry('bc', bc, certificateSummary),
-  ];
 }
 
-const ICONS: Record<Grade, React.ReactNode> = {
+const ICONS: Record<StripGrade, React.ReactNode> = {
   pass: <CheckCircleIcon color="success" fontSize="small" />,
   warn: <WarningIcon color="warning" fontSize="small" />,
   fail: <ErrorIcon color="error" fontSize="small" />,
+  unknown: <HelpOutlineIcon color="action" fontSize="small" />,
   'n/a': <HelpOutlineIcon color="disabled" fontSize="small" />,
 };
-const BORDER: Record<Grade, string> = {
+const BORDER: Record<StripGrade, string> = {
   pass: 'success.main',
   warn: 'warning.main',
   fail: 'error.main',
+  unknown: 'text.secondary',
   'n/a': 'divider',
 };
 
@@ -72,17 +74,8 @@ export function SummaryStrip({
   onOpen(key: StripEntry['key']): void;
 }) {
   const { t } = useTranslation('insight360');
-  const gradeReason = useGradeReason();
-  const text = (reason: Reason) =>
-    reason.kind === 'grading'
-      ? `${t(reason.label as 'wan.rxPower', reason.label)}: ${gradeReason(reason.grading)}`
-      : t(reason.key as 'summary.nothing', {
-          ...reason.params,
-          ...(reason.params?.status
-            ? { status: t(`status.oper.${reason.params.status}` as 'status.oper.up') }
-            : {}),
-          ...(reason.params?.grade ? { grade: t(`grade.${reason.params.grade}` as 'grade.pass') } : {}),
-        });
+  // The same words as the findings' severities.
+  const word = (grade: StripGrade) => (grade === 'n/a' ? t('grade.n/a') : t(`diagnosis.severity.${grade}`));
   return (
     <Box
       component="nav"
@@ -94,20 +87,14 @@ export function SummaryStrip({
         gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' },
       }}
     >
-      {entries.map(({ key, label, summary, error }) => {
-        const grade: Grade = summary?.grade ?? 'n/a';
-        const reason = error
-          ? t('summary.unavailable', { message: error })
-          : summary
-            ? text(summary.reason)
-            : t('summary.loading');
+      {entries.map(({ key, label, grade, reason }) => {
         return (
           <ButtonBase
             key={key}
             onClick={() => onOpen(key)}
             data-testid={`summary-${key}`}
-            data-grade={summary ? grade : error ? 'error' : 'loading'}
-            aria-label={`${label}: ${summary ? t(`grade.${grade}`) : ''} ${reason}`}
+            data-grade={grade ?? 'loading'}
+            aria-label={`${label}: ${grade ? word(grade) : ''} ${reason}`}
             title={reason}
             sx={{
               justifyContent: 'flex-start',
@@ -115,7 +102,7 @@ export function SummaryStrip({
               border: 1,
               borderLeft: 4,
               borderColor: 'divider',
-              borderLeftColor: BORDER[grade],
+              borderLeftColor: BORDER[grade ?? 'n/a'],
               borderRadius: 1,
               px: 1.25,
               py: 0.75,
@@ -126,13 +113,13 @@ export function SummaryStrip({
           >
             <Stack sx={{ minWidth: 0, width: '100%' }}>
               <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-                {summary || error ? ICONS[grade] : <CircularProgress size={16} aria-hidden />}
+                {grade ? ICONS[grade] : <CircularProgress size={16} aria-hidden />}
                 <Typography variant="subtitle2" component="span" noWrap>
                   {label}
                 </Typography>
-                {summary && (
+                {grade && (
                   <Typography variant="caption" component="span" color="text.secondary" noWrap>
-                    {t(`grade.${grade}`)}
+                    {word(grade)}
                   </Typography>
                 )}
               </Stack>

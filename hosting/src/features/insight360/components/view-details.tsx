@@ -11,6 +11,7 @@ import type { RoleKey } from '@insight/common/roles';
 import type { ViewSections } from '../api/sections';
 import { CustomerCard } from './customer-card';
 import { preloadOnIntent } from '../../../components/on-demand';
+import { SECTIONS_ID } from './skip-links';
 import { TAB_KEYS, type TabKey } from './tab-keys';
 import { preloadTabs, VIEW_TABS } from './view-tabs';
 
@@ -53,11 +54,21 @@ const TabBar = memo(function TabBar({
   const { t } = useTranslation('insight360');
   return (
     <Tabs
+      id={SECTIONS_ID}
       value={tab}
       onChange={(_event, next: TabKey) => onTab(next)}
       variant="scrollable"
       allowScrollButtonsMobile
-      aria-label={t('title')}
+      aria-label={t('tabsLabel')}
+      // Under the top bar while the panel scrolls: another section is one touch away.
+      sx={{
+        position: 'sticky',
+        top: { xs: 56, sm: 64 },
+        zIndex: 'appBar',
+        bgcolor: 'background.default',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
       {...tabsIntent}
     >
       {TAB_KEYS.map((key) => (
@@ -66,6 +77,16 @@ const TabBar = memo(function TabBar({
           value={key}
           label={tabLabel(t, key, networkType, 'EPON/GPON')}
           data-testid={`tab-${key}`}
+          // The focused tab differs from the selected one: an outline and a tint, not the underline.
+          sx={{
+            minHeight: 48,
+            '&.Mui-focusVisible': {
+              outline: '3px solid',
+              outlineColor: 'primary.main',
+              outlineOffset: '-3px',
+              bgcolor: 'action.focus',
+            },
+          }}
         />
       ))}
     </Tabs>

@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { Button, Chip, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { Box, Button, Chip, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import TocIcon from '@mui/icons-material/Toc';
 import { useTranslation } from 'react-i18next';
 import type { ExternalLinks } from '@insight/common/external-links';
 import { fillLink } from '@insight/common/link-templates';
@@ -10,11 +11,10 @@ import { formatMac } from '@insight/common/mac';
 import { Hint } from '../../../components/hint';
 import { can, type RoleKey } from '@insight/common/roles';
 import { ExternalLinkButton } from '../../../components/external-link-button';
-import { OperationDialogOnDemand as OperationDialog } from '../../../components/on-demand';
-import { useOperation } from '../../../hooks/use-operation';
 import type { HttpError } from '../../../lib/http-client';
-import { resetDevice } from '../api/operations';
 import type { ViewSections } from '../api/sections';
+import { ResetAction } from './reset-action';
+import { focusViewPart, SECTIONS_ID } from './skip-links';
 import { ToolLinks } from './tool-links';
 
 interface Props {
@@ -25,16 +25,19 @@ interface Props {
 }
 
 /**
- * The 360 view's header: the MAC (copyable) and technology, refresh of every section, the device reset
- * for the roles that may, the CRM record and the other tools (a menu on a narrow screen).
+ * The 360 view's header: the MAC (copyable) and technology, the customer's name and account as soon as
+ * the customer section answers, refresh of every section, the device reset for the roles that may, the
+ * CRM record and the other tools (a menu on a narrow screen). The heading takes the focus when the view
+ * opens (a MAC entered on Home lands here, not on the page's body).
  */
 export function ViewHeader({ mac, roles, sections, links }: Props) {
   const { t } = useTranslation('insight360');
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
   const [copied, setCopied] = useState(false);
-  const reset = useOperation((key) => resetDevice(mac, key));
-  const [resetOpen, setResetOpen] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
   const { customer, wan } = sections;
+  const who = customer.data?.data;
   const networkType = wan.data?.data.details.networkType;
   // The customer's fibre node for the tools: unknown while the customer loads, none when it failed.
   const node = customer.data ? customer.data.data.node : customer.error ? null : undefined;
@@ -51,8 +54,15 @@ export function ViewHeader({ mac, roles, sections, links }: Props) {
         spacing={1}
         sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
       >
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="h5" component="h1" sx={{ fontFamily: 'monospace' }} data-testid="view-mac">
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}>
+          <Typography
+            variant="h5"
+            component="h1"
+            tabIndex={-1}
+            ref={heading}
+            sx={{ fontFamily: 'monospace', '&:focus-visible': { outline: 2, outlineOffset: 2 } }}
+            data-testid="view-mac"
+          >
             {formatMac(mac)}
           </Typography>
           <Hint title={copied ? t('copied') : t('copyMac')}>
@@ -67,39 +77,46 @@ export function ViewHeader({ mac, roles, sections, links }: Props) {
           {networkType && (
             <Chip size="small" color="primary" label={networkType} data-testid="network-type" />
           )}
+          {who && (
+            <Box data-testid="view-customer" sx={{ minWidth: 0 }}>
+              <Typography component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {who.name.line1}
+              </Typography>
+              <Typography component="p" variant="body2" color="text.secondary">
+                {t('header.account', { account: who.customerAccount })}
+              </Typography>
+            </Box>
+          )}
         </Stack>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button size="small" startIcon={<RefreshIcon />} onClick={refreshAll}>
             {t('refreshAll')}
           </Button>
-          {can(roles, 'deviceReset') && (
+          {/* On a phone the tabs lie under the findings and the customer: one touch reaches them. */}
+          {narrow && (
             <Button
               size="small"
-              color="warning"
-              variant="outlined"
-              startIcon={<RestartAltIcon />}
-              onClick={() => (reset.reset(), setResetOpen(true))}
-              data-testid="reset-device"
+              startIcon={<TocIcon />}
+              onClick={() => focusViewPart(SECTIONS_ID)}
+              data-testid="go-to-sections"
             >
-              {t('wan.reset')}
+              {t('header.sections')}
             </Button>
+          )}
+          {can(roles, 'deviceReset') && (
+            <ResetAction
+              mac={mac}
+              label={t('wan.reset')}
+              buttonProps={{ startIcon: <RestartAltIcon /> }}
+              testId="reset-device"
+              dialogTestId="reset-dialog"
+            />
           )}
           <ExternalLinkButton size="small" label={t('links.crm')} href={crmLink} testId="crm-link" />
           {narrow && <ToolLinks compact links={links} mac={mac} node={node} />}
         </Stack>
       </Stack>
       {!narrow && <ToolLinks links={links} mac={mac} node={node} />}
-      <OperationDialog
-        open={resetOpen}
-        message={t('ops.resetConfirm', { mac: formatMac(mac) })}
-        state={reset.state}
-        sentMessage={
-          reset.state.status === 'sent' ? t('ops.sent', { requestId: reset.state.result.requestId }) : ''
-        }
-        onConfirm={() => void reset.submit()}
-        onClose={() => setResetOpen(false)}
-        testId="reset-dialog"
-      />
     </>
   );
 }

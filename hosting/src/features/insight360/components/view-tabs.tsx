@@ -18,6 +18,7 @@ import { EpicoPanel } from './epico-panel';
 import { InternetPanel } from './internet-panel';
 import { LegacyPanel } from './legacy-panel';
 import { ModemPanel } from './modem-panel';
+import { NeighbourhoodCard } from './neighbourhood-panel';
 import { NetworkPanel } from './network-panel';
 import { PlumeSummary } from './plume-summary';
 import { TivoPanel } from './tivo-panel';
@@ -52,6 +53,17 @@ function InternetCard({ sections, overview = false }: TabProps & { overview?: bo
         </Stack>
       )}
     </ViewCard>
+  );
+}
+
+/** The neighbours on the device's PON port; the port page's link for the roles that may open it. */
+function Neighbourhood({ roles, sections }: TabProps) {
+  return (
+    <NeighbourhoodCard
+      state={sections.neighbourhood}
+      onRefresh={() => void sections.neighbourhood.refresh()}
+      portLink={can(roles, 'portView')}
+    />
   );
 }
 
@@ -98,6 +110,7 @@ function Overview(props: TabProps) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
       <InternetCard {...props} overview />
+      <Neighbourhood {...props} />
       <ViewCard section="lan" swr={props.sections.lan} title={t('tabs.lan')}>
         {(lan) => <PlumeSummary lan={lan} />}
       </ViewCard>
@@ -120,17 +133,21 @@ function Lan({ sections }: TabProps) {
   );
 }
 
-function Wan({ sections }: TabProps) {
+function Wan(props: TabProps) {
+  const { sections } = props;
   const { t } = useTranslation('insight360');
   const networkType = sections.wan.data?.data.details.networkType ?? 'EPON/GPON';
   return (
-    <ViewCard section="wan" swr={sections.wan} title={t('tabs.wan', { networkType })}>
-      {(wan) => (
-        <Suspense fallback={<PageLoading />}>
-          <WanPanel wan={wan} />
-        </Suspense>
-      )}
-    </ViewCard>
+    <Stack spacing={2}>
+      <ViewCard section="wan" swr={sections.wan} title={t('tabs.wan', { networkType })}>
+        {(wan) => (
+          <Suspense fallback={<PageLoading />}>
+            <WanPanel wan={wan} />
+          </Suspense>
+        )}
+      </ViewCard>
+      <Neighbourhood {...props} />
+    </Stack>
   );
 }
 

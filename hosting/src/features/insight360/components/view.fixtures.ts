@@ -157,4 +157,30 @@ export const everySection = (mac: string) => [
   line('lan', lan()),
   line('voice', noVoice()),
   line('birth-certificates', noCertificate()),
+  line('neighbourhood', portOfOne(mac)),
 ];
+
+/** The device alone on its PON port (no neighbour to compare with). */
+export const portOfOne = (mac: string) => ({
+  olt: 'OLT-OTT-1',
+  port: '1/1/1',
+  technology: 'GPON',
+  split: 32,
+  status: 'up',
+  onus: [
+    {
+      mac,
+      onuId: 1,
+      status: 'online',
+      lastDownCause: null,
+      rxPower: {
+        grade: 'pass',
+        value: -19,
+        unit: 'dBm',
+        source: { kind: 'none', definition: null, rule: null, variant: null, range: null },
+      },
+      self: true,
+    },
+  ],
+  counts: { neighbours: 0, down: 0, dyingGasp: 0, lowLight: 0 },
+});

@@ -14,6 +14,8 @@ import { FormTextField } from '../../../components/form-text-field';
 import { OperationDialog } from '../../../components/operation-dialog';
 import { useOperation } from '../../../hooks/use-operation';
 import { sendVoiceOperation } from '../api/operations';
+import { useRecordDone, type DoneOperation } from '../hooks/use-operations-done';
+import { useDoneSentence } from './operations-done';
 
 type Kind = VoiceOperation['operation'];
 
@@ -63,6 +65,15 @@ export function VoicePortOperations({
         : kind
           ? ({ operation: kind } as VoiceOperation)
           : null;
+  const recordDone = useRecordDone(mac);
+  const sentence = useDoneSentence();
+  const [done, setDone] = useState<DoneOperation | null>(null);
+  const doneValues = {
+    phone,
+    number: formatPhone(forwardNumber),
+    language: t(`voice.language.${language}`),
+    state: forwardEnabled ? t('ops.done.on') : t('ops.done.off'),
+  };
   const valid = request ? voiceOperationSchema.safeParse(request).success : false;
   const message =
     kind === 'callForwarding'
@@ -102,12 +113,17 @@ export function VoicePortOperations({
         message={message}
         state={operation.state}
         sentMessage={
-          operation.state.status === 'sent'
-            ? t('ops.sent', { requestId: operation.state.result.requestId })
+          operation.state.status === 'sent' && done
+            ? `${sentence(done).what} — ${sentence(done).rest} ${t('ops.request', { requestId: operation.state.result.requestId })}`
             : ''
         }
         canConfirm={valid}
-        onConfirm={() => request && void operation.submit(request)}
+        onConfirm={() =>
+          request &&
+          void operation
+            .submit(request)
+            .then((result) => result && setDone(recordDone(request.operation, doneValues)))
+        }
         onClose={close}
         testId="voice-dialog"
       >

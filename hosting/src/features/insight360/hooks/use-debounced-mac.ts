@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CUSTOMER_CALL_DELAY_MS } from '@insight/common/constants';
 
 /**
- * The 25 ms customer-call delay (docs/requirements.md, "360 view"), as a debounce of rapid MAC changes: the first MAC is used at
+ * The 25 ms customer-call delay (docs/requirements.md, "360 view"; docs/decisions/0010), as a debounce of rapid MAC changes: the first MAC is used at
  * once; a change within 25 ms of the previous one waits until the MAC settles.
  */
 export function useDebouncedMac(mac: string | null): string | null {

@@ -90,6 +90,7 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
   };
   // docs/requirements.md, "Network management": an entry that CMTS rows use is not deleted; the dialog links to those rows.
   const inUse: InUse<Row> = {
+    list: kind,
     count: (row) => row.cmtsCount,
     of: 'cmts',
     refusal: (row, count) => ({

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
-import { CMTS_CSV_COLUMNS, cmtsToCsv, type CmtsFields } from '@insight/common/network';
+import { formatDate } from '@insight/common/format';
+import { CMTS_CSV_COLUMNS, cmtsToCsv, EMPTY_CMTS_FIELDS, type CmtsFields } from '@insight/common/network';
 
 /** The largest import: more rows, or a larger file, is refused before anything is checked. */
 export const MAX_IMPORT_ROWS = 10_000;
@@ -10,14 +11,45 @@ export function cmtsCsv(rows: readonly CmtsFields[]): string {
   return Papa.unparse(rows.map(cmtsToCsv), { columns: [...CMTS_CSV_COLUMNS] });
 }
 
-export function downloadCmtsCsv(rows: readonly CmtsFields[]): void {
-  const blob = new Blob(['\uFEFF', cmtsCsv(rows)], { type: 'text/csv;charset=utf-8' });
+function download(csv: string, name: string): void {
+  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `insight-cmts-source-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function downloadCmtsCsv(rows: readonly CmtsFields[]): void {
+  download(cmtsCsv(rows), `insight-cmts-source-${formatDate(new Date())}.csv`);
+}
+
+/**
+ * The import's template: the columns it reads, in order, and one example row that names a head end and
+ * a market area of the lists (the first of each), so that the example passes the import's checks.
+ */
+export function cmtsTemplate(
+  headEnds: ReadonlyMap<string, string>,
+  marketAreas: ReadonlyMap<string, string>,
+) {
+  const example: CmtsFields = {
+    ...EMPTY_CMTS_FIELDS,
+    cmtsId: 'CMTS-HAM-01',
+    hostName: 'cmts-ham-01.example.net',
+    ipLookup: '10.21.99.1',
+    ipManage: '10.21.99.2',
+    headEnd: headEnds.keys().next().value ?? 'ON-HAM-01',
+    marketArea: marketAreas.keys().next().value ?? 'MA-HAM',
+  };
+  return cmtsCsv([example]);
+}
+
+export function downloadCmtsTemplate(
+  headEnds: ReadonlyMap<string, string>,
+  marketAreas: ReadonlyMap<string, string>,
+): void {
+  download(cmtsTemplate(headEnds, marketAreas), 'insight-cmts-import-template.csv');
 }
 
 /** One record of the file: the physical line where it begins (the header being line 1) and its cells by column. */

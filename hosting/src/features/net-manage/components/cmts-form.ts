@@ -25,10 +25,19 @@ export function cmtsFormSchema(context: {
             message: encodeMessage({ key: 'ipInUse', row: holders.join(', ') }),
           });
       }
-    if (!context.headEnds.has(values.headEnd))
-      ctx.addIssue({ code: 'custom', path: ['headEnd'], message: encodeMessage({ key: 'required' }) });
-    if (!context.marketAreas.has(values.marketArea))
-      ctx.addIssue({ code: 'custom', path: ['marketArea'], message: encodeMessage({ key: 'required' }) });
+    // A code typed that is not in its list: said so, with what is expected (an empty one is 'required').
+    if (values.headEnd && !context.headEnds.has(values.headEnd))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['headEnd'],
+        message: encodeMessage({ key: 'unknownHeadEnd', row: values.headEnd }),
+      });
+    if (values.marketArea && !context.marketAreas.has(values.marketArea))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['marketArea'],
+        message: encodeMessage({ key: 'unknownMarketArea', row: values.marketArea }),
+      });
   });
 }
 

@@ -41,7 +41,7 @@ function importRoute(
   return { route, requests };
 }
 
-async function open(text: string, route: Route) {
+async function open(text: string, route: Route, path = '/net-manage') {
   const view = await renderApp(
     <CmtsImportDialog
       onClose={vi.fn()}
@@ -50,7 +50,7 @@ async function open(text: string, route: Route) {
       marketAreas={new Map([['MA-OTT', 'Ottawa']])}
       ready
     />,
-    { api: { 'POST /admin/cmts/import': route } },
+    { path, api: { 'POST /admin/cmts/import': route } },
   );
   fireEvent.change(screen.getByTestId('import-text'), { target: { value: text } });
   await userEvent.click(screen.getByTestId('import-check'));
@@ -169,5 +169,20 @@ describe('CmtsImportDialog', () => {
     await userEvent.keyboard('{Enter}');
     expect(pick).toHaveBeenCalled();
     pick.mockRestore();
+  });
+});
+
+describe('CmtsImportDialog in French', () => {
+  it('when a row names a head end by its name, then the error names the column by its label, once, with what is expected, and the counts take their plural forms', async () => {
+    const text = [header, line(1), 'NEW-9,new-9,10.0.9.1,10.0.9.2,Hamilton 01,MA-OTT'].join('\n');
+    await open(text, importRoute().route, '/fr/net-manage');
+    expect((await screen.findByTestId('import-summary')).textContent).toBe(
+      '1 ligne valide, 1 ligne avec erreurs (non importées).',
+    );
+    const error = screen.getByTestId('import-error-row').textContent!;
+    expect(error).toContain('Tête de réseau : « Hamilton 01 » n’est pas un code de tête de réseau');
+    expect(error).toContain('ON-HAM-01');
+    expect(error).not.toMatch(/headEnd|marketArea|requis/);
+    expect(screen.getByTestId('import-template').textContent).toBe('Télécharger un modèle');
   });
 });

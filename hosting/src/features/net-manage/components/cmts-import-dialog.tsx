@@ -12,13 +12,20 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import { CMTS_CSV_COLUMNS, CMTS_CSV_OPTIONAL_COLUMNS, type CmtsFields } from '@insight/common/network';
 import type { HttpError } from '../../../lib/http-client';
 import { SimpleTable } from '../../../components/simple-table';
 import { useValidationText } from '../../../lib/validation-text';
 import { importRows } from '../api/import-rows';
-import { MAX_IMPORT_BYTES, parseCsv, type CsvProblem, type ParsedCsv } from './cmts-csv';
+import {
+  downloadCmtsTemplate,
+  MAX_IMPORT_BYTES,
+  parseCsv,
+  type CsvProblem,
+  type ParsedCsv,
+} from './cmts-csv';
 import { importFields, validateImport, type CheckedImport, type ImportRow } from './cmts-import';
 
 interface Props {
@@ -31,6 +38,9 @@ interface Props {
 }
 
 const PREVIEW_LIMIT = 200;
+
+/** The columns whose label key differs from their name. */
+const COLUMN_LABELS: Record<string, string> = { configLastUpdated: 'lastConfig' };
 
 /** Where an import that did not finish stopped: the rows the server refused, the request that failed. */
 interface Stopped {
@@ -48,6 +58,11 @@ export default function CmtsImportDialog({ onClose, existing, headEnds, marketAr
   const { t } = useTranslation('admin');
   const { t: te } = useTranslation('errors');
   const message = useValidationText();
+  // A column by the label its table shows ("Head end"), never its key ("headEnd").
+  const columnLabel = (column: string) =>
+    t(`netManage.fields.${COLUMN_LABELS[column] ?? column}` as 'netManage.fields.cmtsId', {
+      defaultValue: column,
+    });
   const fileInput = useRef<HTMLInputElement>(null);
   const runAgain = useRef<HTMLButtonElement>(null);
   const [text, setText] = useState('');
@@ -152,9 +167,16 @@ export default function CmtsImportDialog({ onClose, existing, headEnds, marketAr
             {t('netManage.import.help', { columns: CMTS_CSV_COLUMNS.join(', ') })}{' '}
             {t('netManage.import.optionalHelp', { columns: CMTS_CSV_OPTIONAL_COLUMNS.join(', ') })}
           </Typography>
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Button variant="outlined" onClick={() => fileInput.current?.click()} disabled={busy}>
               {t('netManage.import.chooseFile')}
+            </Button>
+            <Button
+              startIcon={<DownloadIcon />}
+              onClick={() => downloadCmtsTemplate(headEnds, marketAreas)}
+              data-testid="import-template"
+            >
+              {t('netManage.import.template')}
             </Button>
             <input
               ref={fileInput}
@@ -274,7 +296,10 @@ export default function CmtsImportDialog({ onClose, existing, headEnds, marketAr
                 </Alert>
               )}
               <Alert severity={invalid.length ? 'warning' : 'info'} data-testid="import-summary">
-                {t('netManage.import.summary', { valid: valid.length, invalid: invalid.length })}
+                {t('netManage.import.summary', {
+                  valid: t('netManage.import.validRows', { count: valid.length }),
+                  invalid: t('netManage.import.invalidRows', { count: invalid.length }),
+                })}
               </Alert>
               {invalid.length > 0 && (
                 <Box sx={{ maxHeight: 320, overflow: 'auto' }}>
@@ -292,7 +317,14 @@ export default function CmtsImportDialog({ onClose, existing, headEnds, marketAr
                       cells: [
                         row.line,
                         row.cmtsId || '-',
-                        row.errors.map((error) => `${error.column}: ${message(error.message)}`).join(' · '),
+                        row.errors
+                          .map((error) =>
+                            t('netManage.import.columnError', {
+                              column: columnLabel(error.column),
+                              message: message(error.message),
+                            }),
+                          )
+                          .join(' · '),
                       ],
                     }))}
                   />

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FORMULA_STARTS } from '@insight/common/csv';
 import type { CmtsFields } from '@insight/common/network';
 import { decodeMessage } from '@insight/common/validators';
-import { cmtsCsv, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseCsv } from './cmts-csv';
+import { cmtsCsv, cmtsTemplate, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseCsv } from './cmts-csv';
 import { importFields, validateImport } from './cmts-import';
 
 const stored: CmtsFields = {
@@ -64,7 +64,22 @@ describe('CMTS CSV import', () => {
 
   it('when a row names a head end or marketing area that does not exist, then it is refused', () => {
     const [row] = check(['NEW-9,new-9,10.0.9.1,10.0.9.2,ON-OTT-99,MA-XXX,,,,false']).rows;
-    expect(keys(row!)).toEqual(['headEnd:required', 'marketArea:required']);
+    expect(keys(row!)).toEqual(['headEnd:unknownHeadEnd', 'marketArea:unknownMarketArea']);
+  });
+
+  it('when a head end is typed as a name ("Hamilton 01"), then its column has one message, that says what is expected', () => {
+    const [row] = check(['NEW-9,new-9,10.0.9.1,10.0.9.2,Hamilton 01,MA-OTT,,,,false']).rows;
+    expect(row!.errors).toHaveLength(1);
+    expect(decodeMessage(row!.errors[0]!.message)).toEqual({ key: 'unknownHeadEnd', row: 'Hamilton 01' });
+  });
+
+  it('when the template is read back by the import, then its example row passes', () => {
+    const template = cmtsTemplate(new Map([['ON-OTT-01', 'Ottawa']]), new Map([['MA-OTT', 'Ottawa']]));
+    const parsed = parseCsv(template);
+    expect(parsed.columns).toEqual(header.split(','));
+    const { rows } = validateImport(parsed, { ...context, existing: [] });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.errors).toEqual([]);
   });
 
   it('when an IP is held by the table or an earlier row of the file, then it is refused unless overridden', () => {

@@ -32,6 +32,19 @@ export interface CheckedImport {
   missingColumns: CmtsCsvColumn[];
 }
 
+/**
+ * One message per column: the one that says what is expected for a code not in its list ("Hamilton 01"
+ * is not a head-end code), else the first.
+ */
+function onePerColumn(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
+  const byColumn = new Map<string, string>();
+  for (const issue of issues) {
+    const column = String(issue.path[0] ?? '');
+    if (!byColumn.has(column) || /^unknown/.test(issue.message)) byColumn.set(column, issue.message);
+  }
+  return [...byColumn].map(([column, message]) => ({ column, message }));
+}
+
 /** At most this many other rows are named in an 'IP in use' message. */
 const NAMED_HOLDERS = 5;
 
@@ -90,9 +103,7 @@ export function validateImport(
     const before = stored.get(cmtsId);
     for (const column of absent) input[column] = (before ?? EMPTY_CMTS)[column];
     const result = schema.safeParse(input);
-    const errors = result.success
-      ? []
-      : result.error.issues.map((issue) => ({ column: String(issue.path[0] ?? ''), message: issue.message }));
+    const errors = result.success ? [] : onePerColumn(result.error.issues);
     if (result.success && !result.data.overrideIpChecks)
       for (const field of ['ipLookup', 'ipManage'] as const) {
         const others = othersHolding(result.data[field], cmtsId);

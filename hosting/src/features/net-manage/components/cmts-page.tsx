@@ -174,7 +174,15 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
         editTitle={(row) => t('netManage.editCmts', { id: row.id })}
         describe={(row) => row.id}
         form={form}
-        save={saveCmts}
+        save={async (values) => {
+          const added = !cmts.rows.some((row) => row.id === values.cmtsId);
+          await saveCmts(values);
+          // A new row is shown at once, on its own (not a count that moves from 360 to 361).
+          if (added)
+            navigate(`${location}?${new URLSearchParams({ cmtsId: values.cmtsId, added: '1' }).toString()}`, {
+              replace: true,
+            });
+        }}
         remove={(row) => deleteCmts(row.id)}
         historyPath={(row) => historyPath(NETWORK_COLLECTIONS.cmts, row.id)}
         csvFileName={false}
@@ -184,13 +192,16 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
               <Chip
                 color="primary"
                 data-testid="cmts-filter"
-                label={t(`netManage.filteredBy.${filter.field}`, {
-                  name:
-                    filter.field === 'cmtsId'
-                      ? filter.id
-                      : (names[filter.field].get(filter.id!) ?? filter.id),
-                  count: rows.length,
-                })}
+                label={t(
+                  params.get('added') ? 'netManage.filteredBy.added' : `netManage.filteredBy.${filter.field}`,
+                  {
+                    name:
+                      filter.field === 'cmtsId'
+                        ? filter.id
+                        : (names[filter.field].get(filter.id!) ?? filter.id),
+                    count: rows.length,
+                  },
+                )}
                 onDelete={clearFilter}
               />
             )}

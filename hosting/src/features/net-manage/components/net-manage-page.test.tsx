@@ -5,7 +5,7 @@ import { NETWORK_COLLECTIONS } from '@insight/common/network';
 import admin from '../../../locales/en/admin.json';
 import common from '../../../locales/en/common.json';
 import frCommon from '../../../locales/fr/common.json';
-import { fail, type Reply } from '../../../testing/fake-api';
+import { fail, ok, type Reply } from '../../../testing/fake-api';
 import { fakeWrites, Timestamp } from '../../../testing/fake-firebase';
 import { renderApp } from '../../../testing/render-app';
 import NetManagePage from './net-manage-page';
@@ -121,7 +121,7 @@ describe('NetManagePage', () => {
     const refused = conflict({ reason: 'ipInUse', field: 'ipLookup', with: 'CMTS X', value: '10.0.0.1' });
     for (const [path, text] of [
       ['/net-manage', 'IP Lookup 10.0.0.1 is already used by CMTS CMTS X.'],
-      ['/fr/net-manage', 'IP Lookup 10.0.0.1 est déjà utilisée par le CMTS CMTS X.'],
+      ['/fr/net-manage', 'IP de consultation 10.0.0.1 est déjà utilisée par le CMTS CMTS X.'],
     ] as const) {
       const view = await renderApp(<NetManagePage />, {
         path,
@@ -211,13 +211,20 @@ describe('NetManagePage', () => {
     expect(api.called('DELETE', '/admin/headEnd/ON-OTT-01')).toHaveLength(1);
   });
 
-  it('when the kept count says CMTS rows use the entry, then the dependents dialog opens without asking the server', async () => {
-    const { api } = await renderApp(<NetManagePage child="head-end" />, { firestore: lists });
+  it('when the kept count says CMTS rows use the entry, then the server is asked and the dependents dialog shows its count', async () => {
+    const { api } = await renderApp(<NetManagePage child="head-end" />, {
+      firestore: lists,
+      api: { 'GET /admin/headEnd/ON-OTT-01/dependents': ok({ dependents: [{ list: 'cmts', count: 3 }] }) },
+    });
     await userEvent.click(within(await rowOf('ON-OTT-01')).getByTestId('row-delete'));
     expect((await screen.findByTestId('dependents-count')).textContent).toBe(
-      admin.netManage.totalInCmts.replace('{{num}}', '1'),
+      admin.netManage.totalInCmts.replace('{{num}}', '3'),
     );
-    expect(api.calls.filter((call) => call.path.startsWith('/admin/'))).toEqual([]);
+    expect(
+      api.calls
+        .filter((call) => call.path.startsWith('/admin/'))
+        .map((call) => `${call.method} ${call.path}`),
+    ).toEqual(['GET /admin/headEnd/ON-OTT-01/dependents']);
   });
 
   it('when an operation user opens a list, then there is no Recount; engineering has it', async () => {
@@ -230,5 +237,56 @@ describe('NetManagePage', () => {
     view.unmount();
     await renderApp(<NetManagePage child="head-end" />, { firestore: lists });
     expect(await screen.findByTestId('recount')).toBeTruthy();
+  });
+});
+
+describe('NetManagePage as engineering edits it', () => {
+  it('when an IP address is not valid, then the field says so (not that it is required)', async () => {
+    await renderApp(<NetManagePage />, { firestore: lists });
+    await userEvent.click(within(await rowOf('CMTS-OTT-1')).getByTestId('row-edit'));
+    const field = screen.getByTestId('field-ipLookup');
+    await userEvent.clear(field);
+    await userEvent.type(field, '10.21.999.1');
+    await userEvent.click(screen.getByTestId('cmts-dialog-save'));
+    expect(await screen.findByText(common.validation.ipAddress)).toBeTruthy();
+    expect(common.validation.ipAddress).toMatch(/^Not a valid IP address/);
+  });
+
+  it('when the list is shown in French, then every column heading is French and the marketing area has one name', async () => {
+    await renderApp(<NetManagePage />, { path: '/fr/net-manage', firestore: lists });
+    await rowOf('CMTS-OTT-1');
+    const headings = screen.getAllByRole('columnheader').map((cell) => cell.textContent ?? '');
+    expect(headings.join(' | ')).not.toMatch(/IP Lookup|IP Management|lastUpdated|lastConfig|marketing/);
+    expect(headings).toEqual(expect.arrayContaining(['IP de consultation', 'Secteur de marché']));
+  });
+
+  it('when a CMTS is added, then the save is confirmed and the list shows the new row', async () => {
+    const { history } = await renderApp(<NetManagePage />, {
+      path: '/net-manage',
+      firestore: lists,
+      api: { 'PUT /admin/cmts/CMTS-HAM-1': { status: 200, body: { id: 'CMTS-HAM-1' } } },
+    });
+    await rowOf('CMTS-OTT-1');
+    await userEvent.click(screen.getByTestId('cmts-table-add'));
+    const values = {
+      cmtsId: 'CMTS-HAM-1',
+      hostName: 'ham-1.net',
+      ipLookup: '10.9.9.1',
+      ipManage: '10.9.9.2',
+    };
+    for (const [name, value] of Object.entries(values))
+      await userEvent.type(screen.getByTestId(`field-${name}`), value);
+    for (const [name, option] of [
+      ['headEnd', /Ottawa Centre|ON-OTT-01/],
+      ['marketArea', /Ottawa|MA-OTT/],
+    ] as const) {
+      await userEvent.click(screen.getByTestId(`field-${name}`));
+      await userEvent.click((await screen.findAllByRole('option', { name: option }))[0]!);
+    }
+    await userEvent.click(screen.getByTestId('cmts-dialog-save'));
+    await waitFor(() => expect(history.at(-1)).toBe('/net-manage?cmtsId=CMTS-HAM-1&added=1'));
+    expect(screen.getByTestId('cmts-filter').textContent).toBe(
+      admin.netManage.filteredBy.added.replace('{{name}}', 'CMTS-HAM-1'),
+    );
   });
 });

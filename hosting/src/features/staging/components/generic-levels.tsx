@@ -91,6 +91,7 @@ export function useGenericLevels({
     save: ({ id, ...values }) => saveStaging(list, id, values),
     remove: (row) => deleteStaging(list, row.id),
     inUse: {
+      list,
       count: (row) => row.childCount ?? 0,
       refusal: (row, count) => ({
         title: t('generic.cannotDelete'),

@@ -25,6 +25,9 @@ const STATE_GRADE = {
  * /onu-stage: ONU devices and OLT ports of a province, live from the ONU stream, each port joined with
  * the province's OLT interface (a live Firestore document).
  */
+/** What a phone shows of a device (the rest is a tap away on a wider screen or in the CSV). */
+const PHONE_FIELDS = ['macAddress', 'state', 'rxPower'];
+
 export default function OnuStagePage() {
   const { t } = useTranslation('staging');
   const formatDate = useFormatDateTime();
@@ -136,6 +139,7 @@ export default function OnuStagePage() {
       <StageTable
         label={t('onus')}
         testId="onu-table"
+        phoneFields={PHONE_FIELDS}
         rows={stream.view.rows}
         rowCount={stream.view.rowCount}
         answered={stream.answered}

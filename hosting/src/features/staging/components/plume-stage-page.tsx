@@ -20,6 +20,9 @@ const SwitchStatus = memo(function SwitchStatus({ status }: { status: SwitchRow[
 });
 
 /** /plume-stage: the managed switches of a province, live from the Plume stream. */
+/** What a phone shows of a device (the rest is a tap away on a wider screen or in the CSV). */
+const PHONE_FIELDS = ['mac', 'status'];
+
 export default function PlumeStagePage() {
   const { t } = useTranslation('staging');
   const formatDate = useFormatDateTime();
@@ -85,6 +88,7 @@ export default function PlumeStagePage() {
       <StageTable
         label={t('switches')}
         testId="plume-table"
+        phoneFields={PHONE_FIELDS}
         rows={stream.view.rows}
         rowCount={stream.view.rowCount}
         answered={stream.answered}

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import {
-  Alert,
   Button,
   Chip,
   CircularProgress,
@@ -13,6 +12,7 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useTranslation } from 'react-i18next';
 import { PROVINCES, type Province } from '@insight/common/staging';
+import { FoldedNotice } from '../../../components/folded-notice';
 import type { Connection } from '../api/use-staging-stream';
 
 /** The connection state in words: connecting, live, reconnecting (with its wait), paused offline or the stream's error. */
@@ -85,9 +85,7 @@ export function StageShell({
       <Typography variant="h5" component="h1">
         {title}
       </Typography>
-      <Alert severity="info" data-testid="network-access">
-        {t('networkAccess')}
-      </Alert>
+      <FoldedNotice testId="network-access">{t('networkAccess')}</FoldedNotice>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <ToggleButtonGroup
           size="small"

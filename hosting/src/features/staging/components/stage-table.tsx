@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, InputAdornment, MenuItem, TextField } from '@mui/material';
+import { Box, InputAdornment, MenuItem, TextField, useMediaQuery, useTheme } from '@mui/material';
 import {
   useGridApiRef,
   type GridColDef,
@@ -128,6 +128,7 @@ function StageTableOf<R extends GridValidRowModel>({
   rowId,
   empty,
   testId,
+  phoneFields,
 }: {
   label: string;
   /** The page's rows, as the engine posts them. */
@@ -145,8 +146,18 @@ function StageTableOf<R extends GridValidRowModel>({
   rowId(row: R): string;
   empty: string;
   testId: string;
+  /** The columns a phone shows (the device, its state, the key value), wide enough for their values. */
+  phoneFields?: readonly string[];
 }) {
   const apiRef = useGridApiRef();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const columnVisibilityModel = useMemo(
+    () =>
+      phone && phoneFields
+        ? Object.fromEntries(columns.map((column) => [column.field, phoneFields.includes(column.field)]))
+        : undefined,
+    [phone, phoneFields, columns],
+  );
   const localeText = useGridLocaleText({ noRowsLabel: empty, noResultsOverlayLabel: empty });
   // A row keeps its object while its version is the same: the grid redraws only the rows that changed.
   useEffect(() => {
@@ -220,6 +231,7 @@ function StageTableOf<R extends GridValidRowModel>({
           rows={NO_ROWS}
           rowCount={rowCount}
           columns={columns as Array<GridColDef<Model<R>>>}
+          columnVisibilityModel={columnVisibilityModel}
           getRowId={rowId}
           getRowClassName={rowClassName}
           density="compact"

@@ -6,12 +6,14 @@ import {
   DIRECTIONS,
   FALLBACKS,
   PARAMETERS,
+  definitionName,
   type DefinitionDocument,
 } from '@insight/common/threshold';
 import type { ListForm } from '../../../components/admin/admin-list';
 import type { WithId } from '../../../lib/firestore-hooks';
 import { choiceOf, definitionFormSchema } from './threshold-forms';
-import { ThresholdList, useSharedColumns, type ThresholdTableProps } from './threshold-list';
+import { ThresholdList, useSharedColumns, useTextColumns, type ThresholdTableProps } from './threshold-list';
+import { useDataText } from '../../../hooks/use-data-text';
 import { useOptions } from './use-threshold-text';
 
 type Row = WithId<DefinitionDocument>;
@@ -23,10 +25,14 @@ export function DefinitionsTable({ lists, rows, canWrite }: ThresholdTableProps<
   const options = useOptions();
   const shared = useSharedColumns();
   const schema = useMemo(() => definitionFormSchema(lists.definitions.rows), [lists.definitions.rows]);
+  const dataText = useDataText();
+  const names = useTextColumns<Row>('definitions', 'name', canWrite);
+  const descriptions = useTextColumns<Row>('definitions', 'description', canWrite, { minWidth: 220 });
+  const nameOf = (row: Row) => dataText(definitionName(row))!;
 
   const columns: Array<GridColDef<Row>> = [
     { field: 'tdId', headerName: t('threshold.fields.tdId'), minWidth: 150 },
-    { field: 'name', headerName: t('threshold.fields.name'), minWidth: 180, flex: 1 },
+    ...names,
     {
       field: 'parameter',
       headerName: t('threshold.fields.parameter'),
@@ -50,6 +56,7 @@ export function DefinitionsTable({ lists, rows, canWrite }: ThresholdTableProps<
       minWidth: 110,
       valueGetter: (_value, row) => t(`threshold.results.${row.fallback}`),
     },
+    ...descriptions,
     shared.ruleCount,
     shared.updateDate,
   ];
@@ -58,7 +65,8 @@ export function DefinitionsTable({ lists, rows, canWrite }: ThresholdTableProps<
     key: 'tdId',
     fields: [
       { name: 'tdId', label: t('threshold.fields.tdId') },
-      { name: 'name', label: t('threshold.fields.name') },
+      { name: 'name', label: t('threshold.fields.nameEn') },
+      { name: 'nameFr', label: t('threshold.fields.nameFr') },
       {
         name: 'parameter',
         label: t('threshold.fields.parameter'),
@@ -84,7 +92,8 @@ export function DefinitionsTable({ lists, rows, canWrite }: ThresholdTableProps<
         kind: 'select',
         options: options(FALLBACKS, 'threshold.results'),
       },
-      { name: 'description', label: t('threshold.fields.description'), wide: true },
+      { name: 'description', label: t('threshold.fields.descriptionEn'), wide: true },
+      { name: 'descriptionFr', label: t('threshold.fields.descriptionFr'), wide: true },
     ],
     // A new definition has no parameter until one is chosen (the schema asks for it).
     defaults: (row) =>
@@ -98,6 +107,8 @@ export function DefinitionsTable({ lists, rows, canWrite }: ThresholdTableProps<
             category: choiceOf(CATEGORIES, row.category ?? 'optical'),
             fallback: row.fallback,
             description: row.description ?? '',
+            nameFr: row.nameFr ?? '',
+            descriptionFr: row.descriptionFr ?? '',
           }
         : {
             tdId: '',
@@ -107,6 +118,8 @@ export function DefinitionsTable({ lists, rows, canWrite }: ThresholdTableProps<
             category: 'optical',
             fallback: 'n/a',
             description: '',
+            nameFr: '',
+            descriptionFr: '',
           },
   };
 
@@ -118,8 +131,8 @@ export function DefinitionsTable({ lists, rows, canWrite }: ThresholdTableProps<
       canWrite={canWrite}
       columns={columns}
       form={form}
-      describe={(row) => `${row.name} (${row.id})`}
-      usedBy={(row) => row.name}
+      describe={(row) => `${nameOf(row)} (${row.id})`}
+      usedBy={nameOf}
     />
   );
 }

@@ -12,13 +12,14 @@ import {
   type ThresholdSet,
 } from '@insight/common/threshold';
 import { gradeValue } from '@insight/common/threshold-grading';
+import { parseDecimal } from '@insight/common/validators';
 
 /** A typed test value as the matcher reads it: a number, unless the definition grades words only. */
 export function typedValue(typed: string, definition: Pick<DefinitionDocument, 'direction'> | null) {
   const trimmed = typed.trim();
   if (trimmed === '') return null;
   if (definition?.direction === 'alpha') return trimmed;
-  return Number.isNaN(Number(trimmed)) ? trimmed : Number(trimmed);
+  return parseDecimal(trimmed) ?? trimmed;
 }
 
 /** The saved rules with the draft in place of the record it replaces (its id: an edit, or a save over it). */

@@ -77,12 +77,13 @@ describe('the rule dialog shows what a draft does before it is saved', () => {
     );
     await userEvent.type(screen.getByTestId('field-tdId'), 'XGS-RX-WARN');
     await choose('definitionName', /DEF-rxPower/);
-    await choose('variantName', /XGS PON optics/);
+    await choose('variantName', /Optique XGS PON/);
     await userEvent.type(screen.getByTestId('field-rangeMin'), '-22');
     await userEvent.type(screen.getByTestId('field-rangeMax'), '-18');
     await choose('result', 'avertissement');
     await waitFor(() => expect(draft().dataset).toMatchObject({ grade: 'warn', rule: 'XGS-RX-WARN' }));
-    expect(draft().textContent).toContain('variante GPON-XGS');
+    expect(draft().textContent).toContain('variante Optique XGS PON');
+    expect(draft().textContent).toContain('Puissance reçue ONU');
     expect(saved().dataset).toMatchObject({ grade: 'pass', rule: 'GPON-rxPower-PASS' });
     expect(screen.getByTestId('draft-change').textContent).toBe(
       'Cette modification change réussi en avertissement.',

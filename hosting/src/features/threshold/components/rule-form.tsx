@@ -1,6 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RESULTS, TECHNOLOGIES, type RuleDocument } from '@insight/common/threshold';
+import {
+  definitionName,
+  RESULTS,
+  TECHNOLOGIES,
+  variantLabel,
+  type RuleDocument,
+} from '@insight/common/threshold';
+import { useDataText } from '../../../hooks/use-data-text';
 import type { ListForm } from '../../../components/admin/admin-list';
 import type { WithId } from '../../../lib/firestore-hooks';
 import type { ThresholdLists } from '../api/threshold-lists';
@@ -22,6 +29,7 @@ const formOf = (row: Row): RuleForm => ({
   result: row.result,
   version: row.version ?? '',
   description: row.description ?? '',
+  descriptionFr: row.descriptionFr ?? '',
 });
 const blank: RuleForm = {
   tdId: '',
@@ -34,6 +42,7 @@ const blank: RuleForm = {
   result: 'pass',
   version: '',
   description: '',
+  descriptionFr: '',
 };
 
 /**
@@ -47,6 +56,7 @@ export function useRuleForm(
 ): ListForm<Row, ReturnType<typeof ruleFormSchema>> {
   const { t } = useTranslation('admin');
   const options = useOptions();
+  const dataText = useDataText();
   const schema = useMemo(() => ruleFormSchema(lists.rules.rows), [lists.rules.rows]);
   const saved = useMemo(
     () => ({ definitions: lists.definitions.rows, rules: lists.rules.rows, variants: lists.variants.rows }),
@@ -61,7 +71,10 @@ export function useRuleForm(
         name: 'definitionName',
         label: t('threshold.fields.definitionName'),
         kind: 'select',
-        options: lists.definitions.rows.map((row) => ({ value: row.id, label: `${row.name} (${row.id})` })),
+        options: lists.definitions.rows.map((row) => ({
+          value: row.id,
+          label: `${dataText(definitionName(row))} (${row.id})`,
+        })),
       },
       {
         name: 'technology',
@@ -77,7 +90,7 @@ export function useRuleForm(
           { value: '', label: t('threshold.default') },
           ...lists.variants.rows.map((row) => ({
             value: row.id,
-            label: `${row.variantName} (${row.technology})`,
+            label: `${dataText(variantLabel(row))} (${row.technology})`,
           })),
         ],
       },
@@ -96,7 +109,8 @@ export function useRuleForm(
         options: options(RESULTS, 'threshold.results'),
       },
       { name: 'version', label: t('threshold.fields.version') },
-      { name: 'description', label: t('threshold.fields.description'), wide: true },
+      { name: 'description', label: t('threshold.fields.descriptionEn'), wide: true },
+      { name: 'descriptionFr', label: t('threshold.fields.descriptionFr'), wide: true },
     ],
     defaults: (row) => (row ? formOf(row) : blank),
     aside: (values, row) => (

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import type { RuleDocument } from '@insight/common/threshold';
+import { definitionName, variantLabel, type RuleDocument } from '@insight/common/threshold';
+import { useDataText } from '../../../hooks/use-data-text';
 import { StatusChip } from '../../../components/grade-chip';
 import type { WithId } from '../../../lib/firestore-hooks';
 import { useRuleForm } from './rule-form';
-import { ThresholdList, useSharedColumns, type ThresholdTableProps } from './threshold-list';
+import { ThresholdList, useSharedColumns, useTextColumns, type ThresholdTableProps } from './threshold-list';
 import { useRangeText } from './use-threshold-text';
 
 type Row = WithId<RuleDocument>;
@@ -24,6 +25,8 @@ export function RulesTable({
   const rangeText = useRangeText();
   const shared = useSharedColumns();
   const form = useRuleForm(lists, testValue);
+  const dataText = useDataText();
+  const descriptions = useTextColumns<Row>('rules', 'description', canWrite, { minWidth: 200 });
   const definitions = useMemo(
     () => new Map(lists.definitions.rows.map((row) => [row.id, row])),
     [lists.definitions.rows],
@@ -40,7 +43,10 @@ export function RulesTable({
       headerName: t('threshold.fields.definitionName'),
       minWidth: 180,
       flex: 1,
-      valueGetter: (_value, row) => definitions.get(row.definitionName)?.name ?? row.definitionName,
+      valueGetter: (_value, row) => {
+        const definition = definitions.get(row.definitionName);
+        return definition ? dataText(definitionName(definition)) : row.definitionName;
+      },
     },
     { field: 'technology', headerName: t('threshold.fields.technology'), minWidth: 110 },
     {
@@ -49,7 +55,8 @@ export function RulesTable({
       minWidth: 140,
       valueGetter: (_value, row) =>
         row.variantName
-          ? (variants.get(row.variantName)?.variantName ?? row.variantName)
+          ? (dataText(variants.has(row.variantName) ? variantLabel(variants.get(row.variantName)!) : null) ??
+            row.variantName)
           : t('threshold.default'),
     },
     {
@@ -66,6 +73,7 @@ export function RulesTable({
       renderCell: ({ row }) => <StatusChip grade={row.result} label={t(`threshold.results.${row.result}`)} />,
     },
     { field: 'version', headerName: t('threshold.fields.version'), minWidth: 90 },
+    ...descriptions,
     shared.updateDate,
   ];
   return (

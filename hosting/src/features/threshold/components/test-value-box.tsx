@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Alert, Box, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { TECHNOLOGIES, type Parameter, type Technology } from '@insight/common/threshold';
+import {
+  definitionName,
+  TECHNOLOGIES,
+  variantLabel,
+  type Parameter,
+  type Technology,
+} from '@insight/common/threshold';
+import { useDataText } from '../../../hooks/use-data-text';
 import { gradeValue } from '@insight/common/threshold-grading';
 import type { ThresholdLists } from '../api/threshold-lists';
 import { GradeResult } from './grade-result';
@@ -22,6 +29,7 @@ export function TestValueBox({
   onType(value: string): void;
 }) {
   const { t } = useTranslation('admin');
+  const dataText = useDataText();
   const [definitionId, setDefinitionId] = useState('');
   const [technology, setTechnology] = useState<Technology>('GPON');
   const [variantId, setVariantId] = useState('');
@@ -30,8 +38,10 @@ export function TestValueBox({
   const variants = lists.variants.rows.filter((row) => row.technology === technology);
   const variant = variants.find((row) => row.id === variantId) ?? null;
   const value = typedValue(typed, definition ?? null);
+  // A numeric definition and a value that is not a number: said as such, never graded as a gap in the rules.
+  const notANumber = typeof value === 'string' && definition?.direction !== 'alpha';
   const grading =
-    definition && value !== null
+    definition && value !== null && !notANumber
       ? gradeValue(
           { definitions: [definition], rules: lists.rules.rows, variants: variant ? [variant] : [] },
           definition.parameter as Parameter,
@@ -65,7 +75,7 @@ export function TestValueBox({
         >
           {lists.definitions.rows.map((row) => (
             <MenuItem key={row.id} value={row.id}>
-              {row.name}
+              {dataText(definitionName(row))}
             </MenuItem>
           ))}
         </TextField>
@@ -96,7 +106,7 @@ export function TestValueBox({
           <MenuItem value="">{t('threshold.test.variantAuto')}</MenuItem>
           {variants.map((row) => (
             <MenuItem key={row.id} value={row.id}>
-              {row.variantName}
+              {dataText(variantLabel(row))}
             </MenuItem>
           ))}
         </TextField>
@@ -105,6 +115,7 @@ export function TestValueBox({
           label={t('threshold.test.value')}
           value={typed}
           onChange={(event) => onType(event.target.value)}
+          error={notANumber}
           slotProps={{
             htmlInput: {
               'data-testid': 'test-value',
@@ -114,7 +125,11 @@ export function TestValueBox({
         />
       </Box>
       <Box sx={{ mt: 1.5 }} aria-live="polite" data-testid="test-result">
-        {grading ? (
+        {notANumber ? (
+          <Alert severity="error" variant="outlined" data-testid="test-not-a-number">
+            {t('threshold.test.notANumber', { value: typed.trim() })}
+          </Alert>
+        ) : grading ? (
           <GradeResult grading={grading} testId="test-reason" />
         ) : (
           <Alert severity="info" variant="outlined">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
 import { decodeMessage } from '@insight/common/validators';
-import { definitionFormSchema, variantFormSchema } from './threshold-forms';
+import { definitionFormSchema, ruleFormSchema, variantFormSchema } from './threshold-forms';
 
 const seed = seedThresholdSet();
 const problems = (result: {
@@ -16,6 +16,7 @@ describe('the Duplicate check of definitions and variants (docs/requirements.md,
   const definition = {
     tdId: 'DEF-NEW',
     name: 'Another receive power',
+    nameFr: 'Autre puissance reçue',
     parameter: 'rxPower',
     format: 'dBm',
     direction: 'window',
@@ -33,6 +34,7 @@ describe('the Duplicate check of definitions and variants (docs/requirements.md,
   const variant = {
     tdId: 'V-NEW',
     variantName: 'New optics',
+    variantNameFr: 'Nouvelle optique',
     technology: 'GPON',
     identifier: '',
     variants: 'Model A, Model B',
@@ -60,6 +62,70 @@ describe('the Duplicate check of definitions and variants (docs/requirements.md,
           variants: 'Nokia XS-010X-Q',
         }),
       ),
+    ).toEqual([]);
+  });
+});
+
+describe('French texts on a new row (docs/requirements.md, "Thresholds")', () => {
+  const definition = {
+    tdId: 'DEF-NEW',
+    name: 'Upstream SNR',
+    parameter: 'txPower',
+    format: 'dB',
+    direction: 'window',
+    category: 'optical',
+    fallback: 'n/a',
+    description: 'Signal to noise ratio upstream',
+  };
+  const others = seedThresholdSet().definitions.filter((row) => row.parameter !== 'txPower');
+
+  it('when a new definition has no French name or description, then each is required', () => {
+    const schema = definitionFormSchema(others);
+    expect(problems(schema.safeParse(definition))).toEqual([
+      ['nameFr', 'required'],
+      ['descriptionFr', 'required'],
+    ]);
+    expect(
+      problems(
+        schema.safeParse({ ...definition, nameFr: 'SNR montant', descriptionFr: 'Rapport signal bruit' }),
+      ),
+    ).toEqual([]);
+    // Without an English description, no French one is asked for.
+    expect(problems(schema.safeParse({ ...definition, description: '', nameFr: 'SNR montant' }))).toEqual([]);
+  });
+
+  it('when an existing row without French texts is edited, then they may stay empty (the row stays flagged)', () => {
+    const stored = { ...others[0]!, tdId: 'DEF-NEW', nameFr: null, descriptionFr: null };
+    expect(problems(definitionFormSchema([...others, stored]).safeParse(definition))).toEqual([]);
+  });
+
+  it('when a new variant or rule lacks its French texts, then they are required', () => {
+    const variant = {
+      tdId: 'V-NEW',
+      variantName: 'New optics',
+      technology: 'GPON',
+      identifier: '',
+      variants: 'Model Z',
+      description: '',
+    };
+    expect(problems(variantFormSchema(seed.variants).safeParse(variant))).toEqual([
+      ['variantNameFr', 'required'],
+    ]);
+    const rule = {
+      tdId: 'R-NEW',
+      definitionName: 'DEF-firmware',
+      technology: 'GPON',
+      variantName: '',
+      rangeMin: '',
+      rangeMax: '',
+      alphaValue: '7',
+      result: 'warn',
+      version: '',
+      description: 'Unknown score',
+    };
+    expect(problems(ruleFormSchema(seed.rules).safeParse(rule))).toEqual([['descriptionFr', 'required']]);
+    expect(
+      problems(ruleFormSchema(seed.rules).safeParse({ ...rule, descriptionFr: 'Score inconnu' })),
     ).toEqual([]);
   });
 });

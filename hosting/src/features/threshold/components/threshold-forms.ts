@@ -5,11 +5,13 @@
 import { z } from 'zod';
 import {
   definitionFieldsSchema,
+  frenchRequired,
   ruleConflict,
   ruleFieldsSchema,
   variantFieldsSchema,
   type DefinitionDocument,
   type RuleDocument,
+  type ThresholdKind,
   type VariantDocument,
 } from '@insight/common/threshold';
 import { encodeMessage } from '@insight/common/validators';
@@ -21,8 +23,24 @@ export function choiceOf<T extends string>(choices: readonly T[], value: string 
   return choices.find((choice) => choice === value);
 }
 
+/**
+ * A new row (an id no stored row has) needs the French of each English text it has; an existing one may
+ * still lack them (docs/requirements.md, "Thresholds"). The API checks the same on a create.
+ */
+function checkFrenchOfNewRow(
+  kind: ThresholdKind,
+  row: { tdId: string } & Record<string, unknown>,
+  stored: ReadonlyArray<{ tdId: string }>,
+  ctx: z.RefinementCtx,
+) {
+  if (stored.some((other) => other.tdId === row.tdId)) return;
+  for (const { field, message } of frenchRequired(kind, row))
+    ctx.addIssue({ code: 'custom', path: [field], message: encodeMessage(message) });
+}
+
 export function ruleFormSchema(rules: readonly RuleDocument[]) {
   return ruleFieldsSchema.superRefine((rule, ctx) => {
+    checkFrenchOfNewRow('rules', rule, rules, ctx);
     const conflict = ruleConflict(rule, rules);
     if (conflict)
       ctx.addIssue({
@@ -36,6 +54,7 @@ export type RuleForm = z.input<typeof ruleFieldsSchema>;
 
 export function definitionFormSchema(definitions: readonly DefinitionDocument[]) {
   return definitionFieldsSchema.superRefine((definition, ctx) => {
+    checkFrenchOfNewRow('definitions', definition, definitions, ctx);
     if (
       definitions.some((other) => other.tdId !== definition.tdId && other.parameter === definition.parameter)
     )
@@ -58,6 +77,7 @@ export function variantFormSchema(variants: readonly VariantDocument[]) {
         .pipe(variantFieldsSchema.shape.variants),
     })
     .superRefine((variant, ctx) => {
+      checkFrenchOfNewRow('variants', variant, variants, ctx);
       const others = variants.filter((other) => other.tdId !== variant.tdId);
       if (
         others.some((other) => other.variantName.toLowerCase() === variant.variantName.trim().toLowerCase())

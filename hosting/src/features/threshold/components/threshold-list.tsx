@@ -1,15 +1,23 @@
+import TranslateIcon from '@mui/icons-material/Translate';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { THRESHOLD_COLLECTIONS, type ThresholdKind } from '@insight/common/threshold';
+import { bilingual } from '@insight/common/bilingual';
+import {
+  FRENCH_FIELDS,
+  THRESHOLD_COLLECTIONS,
+  untranslatedFields,
+  type ThresholdKind,
+} from '@insight/common/threshold';
+import { useDataText } from '../../../hooks/use-data-text';
 import {
   AdminList,
   type AdminRow,
   type ListForm,
   type ListState,
 } from '../../../components/admin/admin-list';
-import { CountCell } from '../../../components/admin/row-flags';
+import { CountCell, FlaggedValue } from '../../../components/admin/row-flags';
 import { useFormatDateTime } from '../../../lib/date';
 import { historyPath } from '../../../lib/history-path';
 import { deleteThreshold, saveThreshold, type ThresholdLists } from '../api/threshold-lists';
@@ -74,6 +82,7 @@ export function ThresholdList<R extends Row, S extends FormSchema>({
       remove={(row) => deleteThreshold(kind, row.id)}
       inUse={
         usedBy && {
+          list: kind,
           count: (row) => row.ruleCount ?? 0,
           of: 'rules',
           refusal: (row, count) => ({
@@ -86,6 +95,8 @@ export function ThresholdList<R extends Row, S extends FormSchema>({
       historyPath={(row) => historyPath(THRESHOLD_COLLECTIONS[kind], row.id)}
       quickSearch={false}
       csvFileName={`insight-threshold-${kind}`}
+      // Both languages' texts are exported; the table shows the user's (useTextColumn).
+      hiddenColumns={FRENCH_FIELDS[kind].flat()}
     />
   );
 }
@@ -111,4 +122,54 @@ export function useSharedColumns() {
       valueFormatter: (value: Date | null) => (value ? formatDate(value) : ''),
     } satisfies GridColDef,
   };
+}
+
+/**
+ * A text the rows hold in both languages (`english` and its French field): one column showing the user's
+ * language (the English where the French is missing, flagged to engineering: `canWrite`), and the two
+ * stored fields as hidden columns that the CSV export carries (ThresholdList hides them).
+ */
+export function useTextColumns<R extends Row>(
+  kind: ThresholdKind,
+  english: 'name' | 'variantName' | 'description',
+  canWrite: boolean,
+  column: Partial<GridColDef<R>> = {},
+): Array<GridColDef<R>> {
+  const { t } = useTranslation('admin');
+  const dataText = useDataText();
+  const french = FRENCH_FIELDS[kind].find(([field]) => field === english)![1];
+  const base = english === 'description' ? 'description' : 'name';
+  const textOf = (row: R) =>
+    dataText(bilingual(row[english] as string | null, row[french] as string | null)) ?? '';
+  return [
+    {
+      field: `${english}Shown`,
+      headerName: t(`threshold.fields.${base}`),
+      minWidth: 180,
+      flex: 1,
+      ...column,
+      disableExport: true,
+      valueGetter: (_value, row) => textOf(row),
+      renderCell: ({ row }) => {
+        // One flag a row, for engineering: on the name (definitions, variants) or the description (rules).
+        const missing =
+          canWrite && (english !== 'description' || kind === 'rules') ? untranslatedFields(kind, row) : [];
+        if (missing.length === 0) return textOf(row);
+        const fields = missing
+          .map((field) => t(`threshold.fields.${field}` as 'threshold.fields.nameFr'))
+          .join(', ');
+        return (
+          <FlaggedValue
+            value={textOf(row)}
+            label={t('threshold.untranslated')}
+            hint={`${t('threshold.untranslated')}: ${t('threshold.untranslatedHint', { fields })}`}
+            icon={<TranslateIcon />}
+            testId="untranslated"
+          />
+        );
+      },
+    },
+    { field: english, headerName: t(`threshold.fields.${base}En`), minWidth: 160 },
+    { field: french, headerName: t(`threshold.fields.${base}Fr`), minWidth: 160 },
+  ];
 }

@@ -7,8 +7,9 @@ import admin from '../../../locales/en/admin.json';
 import common from '../../../locales/en/common.json';
 import frAdmin from '../../../locales/fr/admin.json';
 import frCommon from '../../../locales/fr/common.json';
-import type { Reply } from '../../../testing/fake-api';
+import { noContent, ok, type Reply } from '../../../testing/fake-api';
 import { fakeWrites, type FakePath } from '../../../testing/fake-firebase';
+import { exportGridCsv } from '../../../testing/grid-csv-export';
 import { renderApp } from '../../../testing/render-app';
 import ThresholdPage from './threshold-page';
 
@@ -62,7 +63,10 @@ describe('ThresholdPage', () => {
       frCommon.adminKit.readOnly,
     );
     expect(screen.queryByTestId('variants-table-add')).toBeNull();
-    expect(await screen.findByText('XGS PON optics')).toBeTruthy();
+    // The variant's name in French; read-only users see no untranslated flag.
+    expect(await screen.findByText('Optique XGS PON')).toBeTruthy();
+    expect(screen.queryByText('XGS PON optics')).toBeNull();
+    expect(screen.queryByTestId('untranslated')).toBeNull();
   });
 
   it('when engineering searches, then the counts say how many rules, definitions and variants match', async () => {
@@ -156,16 +160,83 @@ describe('ThresholdPage', () => {
     );
   });
 
-  it('when a definition’s kept count says rules use it, then its delete opens the in-use dialog without asking the server', async () => {
+  it('when engineering opens the definitions in French, then the names are French and a row without French shows its English, flagged as untranslated', async () => {
+    const untranslated = byId(
+      seed.definitions.map((row) =>
+        row.tdId === 'DEF-rssi' ? { ...row, nameFr: null, descriptionFr: null } : row,
+      ),
+    );
+    await renderApp(<ThresholdPage child="definitions" />, {
+      path: '/fr/threshold/definitions',
+      firestore: lists(byId(seed.rules), untranslated),
+    });
+    const rx = await rowOf('DEF-rxPower');
+    expect(within(rx).getByText('Puissance reçue ONU')).toBeTruthy();
+    expect(within(rx).queryByText('ONU receive power')).toBeNull();
+    expect(within(rx).queryByTestId('untranslated')).toBeNull();
+    const rssi = await rowOf('DEF-rssi');
+    expect(within(rssi).getByText('Wi Fi client RSSI')).toBeTruthy();
+    expect(within(rssi).getByTestId('untranslated').getAttribute('aria-label')).toContain(
+      `${frAdmin.threshold.fields.nameFr}, ${frAdmin.threshold.fields.descriptionFr}`,
+    );
+  });
+
+  it('when the definitions are exported, then the CSV carries the names and descriptions in both languages', async () => {
+    await renderApp(<ThresholdPage child="definitions" />, {
+      path: '/threshold/definitions',
+      firestore: lists(),
+    });
+    await rowOf('DEF-rxPower');
+    const csv = await exportGridCsv(screen.getByTestId('definitions-table'));
+    const header = csv.split('\n')[0]!;
+    for (const column of ['nameEn', 'nameFr', 'descriptionEn', 'descriptionFr'] as const)
+      expect(header).toContain(admin.threshold.fields[column]);
+    expect(csv).toContain('ONU receive power,Puissance reçue ONU');
+    expect(csv).toContain('Puissance optique reçue par l’ONU');
+  });
+
+  it('when a support3 user opens the definitions in French, then a row without French is not flagged', async () => {
+    await renderApp(<ThresholdPage child="definitions" />, {
+      path: '/fr/threshold/definitions',
+      user: { roles: ['support3'] },
+      firestore: lists(
+        byId(seed.rules),
+        byId(seed.definitions.map((row) => ({ ...row, nameFr: null, descriptionFr: null }))),
+      ),
+    });
+    expect(within(await rowOf('DEF-rssi')).getByText('Wi Fi client RSSI')).toBeTruthy();
+    expect(screen.queryByTestId('untranslated')).toBeNull();
+  });
+
+  it('when a definition’s kept count says rules use it, then the server is asked and the in-use dialog shows its count, not the kept one', async () => {
     const { api } = await renderApp(<ThresholdPage child="definitions" />, {
       path: '/threshold/definitions',
       firestore: lists(byId(seed.rules), counted(5)),
+      api: {
+        'GET /admin/definitions/DEF-rxPower/dependents': ok({ dependents: [{ list: 'rules', count: 4 }] }),
+      },
     });
     await userEvent.click(within(await rowOf('DEF-rxPower')).getByTestId('row-delete'));
     expect((await screen.findByTestId('in-use-dialog')).textContent).toContain(
-      admin.threshold.inUse_other.replace('{{count}}', '5'),
+      admin.threshold.inUse_other.replace('{{count}}', '4'),
     );
-    expect(api.calls.filter((call) => call.path.startsWith('/admin/'))).toEqual([]);
+    expect(api.called('DELETE', '/admin/definitions/DEF-rxPower')).toEqual([]);
+    expect(screen.queryByTestId('confirm-delete')).toBeNull();
+  });
+
+  it('when the kept count says rules use a definition but the server counts none (a count from before the markers), then the delete is offered', async () => {
+    const { api } = await renderApp(<ThresholdPage child="definitions" />, {
+      path: '/threshold/definitions',
+      firestore: lists(byId(seed.rules), counted(5)),
+      api: {
+        'GET /admin/definitions/DEF-rxPower/dependents': ok({ dependents: [] }),
+        'DELETE /admin/definitions/DEF-rxPower': noContent,
+      },
+    });
+    await userEvent.click(within(await rowOf('DEF-rxPower')).getByTestId('row-delete'));
+    await userEvent.click(await screen.findByTestId('confirm-delete-yes'));
+    await waitFor(() => expect(api.called('DELETE', '/admin/definitions/DEF-rxPower')).toHaveLength(1));
+    expect(screen.queryByTestId('in-use-dialog')).toBeNull();
   });
 
   it('when the server refuses a definition’s delete because rules use it, then the in-use dialog shows its count (French)', async () => {
@@ -187,5 +258,56 @@ describe('ThresholdPage', () => {
     expect(api.called('DELETE', '/admin/definitions/DEF-rxPower')).toHaveLength(1);
     expect(screen.queryByTestId('write-error')).toBeNull();
     await waitFor(() => expect(screen.queryByTestId('confirm-delete')).toBeNull());
+  });
+
+  it('when a variant that rules name gets another technology in its form, then the form names those rules, and the server’s refusal names them too', async () => {
+    const naming = { ...seed.rules[0]!, tdId: 'GPON-XGS-rxPower', variantName: 'GPON-XGS', isDefault: false };
+    const { api } = await renderApp(<ThresholdPage child="variants" />, {
+      path: '/threshold/variants',
+      firestore: lists({ ...byId(seed.rules), [naming.tdId]: naming }),
+      api: {
+        'PUT /admin/variants/GPON-XGS': conflict({
+          reason: 'technologyInUse',
+          value: 'GPON',
+          dependents: [{ list: 'rules', count: 1 }],
+          rows: ['GPON-XGS-rxPower'],
+        }),
+      },
+    });
+    await userEvent.click(within(await rowOf('GPON-XGS')).getByTestId('row-edit'));
+    const dialog = await screen.findByTestId('variant-dialog');
+    expect(within(dialog).queryByTestId('variant-technology-blocked')).toBeNull();
+    await userEvent.click(within(dialog).getByTestId('field-technology'));
+    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'EPON' }));
+    expect((await within(dialog).findByTestId('variant-technology-blocked')).textContent).toBe(
+      admin.threshold.technologyBlocked_one
+        .replace('{{rules}}', 'GPON-XGS-rxPower')
+        .replace('{{technology}}', 'GPON'),
+    );
+    await userEvent.click(within(dialog).getByTestId('variant-dialog-save'));
+    expect((await screen.findByTestId('write-error-message')).textContent).toBe(
+      common.adminKit.conflict.technologyInUse
+        .replace('{{value}}', 'GPON')
+        .replace('{{dependents}}', '1 threshold rule')
+        .replace('{{rows}}', 'GPON-XGS-rxPower'),
+    );
+    expect(api.called('PUT', '/admin/variants/GPON-XGS')).toHaveLength(1);
+  });
+});
+
+describe('Test a value in French', () => {
+  it('when "-28,5" is typed (a decimal comma), then the rules grade it as -28.5; "abc" is said not to be a number', async () => {
+    await renderApp(<ThresholdPage />, { path: '/fr/threshold/rules', firestore: lists() });
+    const input = await screen.findByTestId('test-value');
+    await userEvent.type(input, '-28,5');
+    const result = screen.getByTestId('test-result');
+    await waitFor(() => expect(screen.queryByTestId('test-reason')).not.toBeNull());
+    expect(result.textContent).not.toContain(frAdmin.threshold.test.byFallback);
+    expect(result.textContent).toContain('−28,5');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'abc');
+    expect(screen.getByTestId('test-not-a-number').textContent).toBe(
+      frAdmin.threshold.test.notANumber.replace('{{value}}', 'abc'),
+    );
   });
 });

@@ -3,6 +3,8 @@ import { Box, InputAdornment, Link, Stack, TextField, Typography } from '@mui/ma
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { can } from '@insight/common/roles';
+import { definitionName, variantLabel } from '@insight/common/threshold';
+import { useDataText } from '../../../hooks/use-data-text';
 import { AppLink } from '../../../components/app-link';
 import { RecountButton } from '../../../components/admin/recount-button';
 import { useAuth } from '../../../providers/auth-provider';
@@ -31,19 +33,30 @@ function ThresholdLists({ child }: { child: string }) {
   const canWrite = can(state.status === 'signedIn' ? state.user.roles : [], 'adminWrite');
   const lists = useThresholdLists();
   const rangeText = useRangeText();
+  const dataText = useDataText();
   const [search, setSearch] = useState('');
   const [testValue, setTestValue] = useState('');
 
   const matched = useMemo(() => {
     const definitions = new Map(lists.definitions.rows.map((row) => [row.id, row]));
     const variants = new Map(lists.variants.rows.map((row) => [row.id, row]));
+    const definitionOf = (id: string) => {
+      const definition = definitions.get(id);
+      return definition ? definitionName(definition) : null;
+    };
+    const variantOf = (id: string) => {
+      const variant = variants.get(id);
+      return variant ? variantLabel(variant) : null;
+    };
     return {
       rules: lists.rules.rows.filter((rule) =>
         matchesSearch(
           search,
           searchTexts.rules(rule, {
-            definition: definitions.get(rule.definitionName)?.name,
-            variant: rule.variantName ? variants.get(rule.variantName)?.variantName : t('threshold.default'),
+            definition: dataText(definitionOf(rule.definitionName)) ?? undefined,
+            variant: rule.variantName
+              ? (dataText(variantOf(rule.variantName)) ?? undefined)
+              : t('threshold.default'),
             range: rangeText(rule, definitions.get(rule.definitionName)?.format ?? null),
           }),
         ),
@@ -59,7 +72,7 @@ function ThresholdLists({ child }: { child: string }) {
       ),
       variants: lists.variants.rows.filter((variant) => matchesSearch(search, searchTexts.variants(variant))),
     };
-    // rangeText and t change with the language only.
+    // rangeText, dataText and t change with the language only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lists.rules.rows, lists.definitions.rows, lists.variants.rows, search, t]);
 

@@ -13,7 +13,7 @@ export function matchesSearch(search: string, texts: ReadonlyArray<string | null
   return words.every((word) => haystack.includes(word));
 }
 
-/** What one search looks through in each list: what its table shows. */
+/** What one search looks through in each list: what its table shows, its texts in both languages. */
 export const searchTexts = {
   rules: (rule: RuleDocument, extra: { definition?: string; variant?: string; range: string }) => [
     rule.tdId,
@@ -26,22 +26,27 @@ export const searchTexts = {
     rule.result,
     rule.version,
     rule.description,
+    rule.descriptionFr,
   ],
   definitions: (definition: DefinitionDocument, parameter: string) => [
     definition.tdId,
     definition.name,
+    definition.nameFr,
     definition.parameter,
     parameter,
     definition.format,
     definition.category,
     definition.description,
+    definition.descriptionFr,
   ],
   variants: (variant: VariantDocument) => [
     variant.tdId,
     variant.variantName,
+    variant.variantNameFr,
     variant.technology,
     variant.identifier,
     ...variant.variants,
     variant.description,
+    variant.descriptionFr,
   ],
 };

@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
+import { Alert } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { TECHNOLOGIES, type VariantDocument } from '@insight/common/threshold';
+import { TECHNOLOGIES, variantLabel, type VariantDocument } from '@insight/common/threshold';
+import { useDataText } from '../../../hooks/use-data-text';
 import type { ListForm } from '../../../components/admin/admin-list';
 import type { WithId } from '../../../lib/firestore-hooks';
 import { variantFormSchema } from './threshold-forms';
-import { ThresholdList, useSharedColumns, type ThresholdTableProps } from './threshold-list';
+import { ThresholdList, useSharedColumns, useTextColumns, type ThresholdTableProps } from './threshold-list';
 
 type Row = WithId<VariantDocument>;
 type Schema = ReturnType<typeof variantFormSchema>;
@@ -15,10 +17,14 @@ export function VariantsTable({ lists, rows, canWrite }: ThresholdTableProps<Row
   const { t } = useTranslation('admin');
   const shared = useSharedColumns();
   const schema = useMemo(() => variantFormSchema(lists.variants.rows), [lists.variants.rows]);
+  const dataText = useDataText();
+  const names = useTextColumns<Row>('variants', 'variantName', canWrite, { minWidth: 170 });
+  const descriptions = useTextColumns<Row>('variants', 'description', canWrite);
+  const nameOf = (row: Row) => dataText(variantLabel(row))!;
 
   const columns: Array<GridColDef<Row>> = [
     { field: 'tdId', headerName: t('threshold.fields.tdId'), minWidth: 130 },
-    { field: 'variantName', headerName: t('threshold.fields.name'), minWidth: 170, flex: 1 },
+    ...names,
     { field: 'technology', headerName: t('threshold.fields.technology'), minWidth: 110 },
     { field: 'identifier', headerName: t('threshold.fields.identifier'), minWidth: 120 },
     {
@@ -28,6 +34,7 @@ export function VariantsTable({ lists, rows, canWrite }: ThresholdTableProps<Row
       flex: 1,
       valueGetter: (_value, row) => row.variants.join(', '),
     },
+    ...descriptions,
     shared.ruleCount,
     shared.updateDate,
   ];
@@ -36,7 +43,8 @@ export function VariantsTable({ lists, rows, canWrite }: ThresholdTableProps<Row
     key: 'tdId',
     fields: [
       { name: 'tdId', label: t('threshold.fields.tdId') },
-      { name: 'variantName', label: t('threshold.fields.name') },
+      { name: 'variantName', label: t('threshold.fields.nameEn') },
+      { name: 'variantNameFr', label: t('threshold.fields.nameFr') },
       {
         name: 'technology',
         label: t('threshold.fields.technology'),
@@ -50,7 +58,8 @@ export function VariantsTable({ lists, rows, canWrite }: ThresholdTableProps<Row
         helperText: t('threshold.modelsHelp'),
         wide: true,
       },
-      { name: 'description', label: t('threshold.fields.description'), wide: true },
+      { name: 'description', label: t('threshold.fields.descriptionEn'), wide: true },
+      { name: 'descriptionFr', label: t('threshold.fields.descriptionFr'), wide: true },
     ],
     // The models are typed as one line, separated by commas.
     defaults: (row) => ({
@@ -60,7 +69,25 @@ export function VariantsTable({ lists, rows, canWrite }: ThresholdTableProps<Row
       identifier: row?.identifier ?? '',
       variants: row?.variants.join(', ') ?? '',
       description: row?.description ?? '',
+      variantNameFr: row?.variantNameFr ?? '',
+      descriptionFr: row?.descriptionFr ?? '',
     }),
+    // A rule's technology is its variant's: while rules name the variant, its technology stays (the
+    // server refuses the save, 409 technologyInUse); the form says which rules before it is sent.
+    aside: (values, row) => {
+      if (!row || values.technology === row.technology) return null;
+      const naming = lists.rules.rows.filter((rule) => rule.variantName === row.id).map((rule) => rule.id);
+      if (naming.length === 0) return null;
+      return (
+        <Alert severity="warning" data-testid="variant-technology-blocked">
+          {t('threshold.technologyBlocked', {
+            count: naming.length,
+            technology: row.technology,
+            rules: naming.join(', '),
+          })}
+        </Alert>
+      );
+    },
   };
 
   return (
@@ -71,8 +98,8 @@ export function VariantsTable({ lists, rows, canWrite }: ThresholdTableProps<Row
       canWrite={canWrite}
       columns={columns}
       form={form}
-      describe={(row) => `${row.variantName} (${row.id})`}
-      usedBy={(row) => row.variantName}
+      describe={(row) => `${nameOf(row)} (${row.id})`}
+      usedBy={nameOf}
     />
   );
 }

@@ -1,0 +1,51 @@
+/** The port page: a port's ONUs from the API, and an address that is not a port's asks for nothing. */
+import { screen } from '@testing-library/react';
+import { Route } from 'wouter';
+import { describe, expect, it } from 'vitest';
+import type { NeighbourhoodSection } from '@insight/common/customer360';
+import type { Grading } from '@insight/common/threshold';
+import en from '../../../locales/en/insight360.json';
+import { ok } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
+import PortPage from './port-page';
+
+const rx = { grade: 'pass', value: -19, unit: 'dBm', source: { kind: 'none' } } as unknown as Grading;
+const port: NeighbourhoodSection = {
+  olt: 'OLT-OTT-3',
+  port: '1/2/7',
+  technology: 'GPON',
+  split: 32,
+  status: 'up',
+  onus: [
+    { mac: 'A4C1E8000010', onuId: 1, status: 'online', lastDownCause: null, rxPower: rx, self: false },
+    { mac: 'A4C1E8000012', onuId: 2, status: 'offline', lastDownCause: 'los', rxPower: rx, self: false },
+  ],
+  counts: { neighbours: 2, down: 1, dyingGasp: 0, lowLight: 0 },
+};
+const page = (
+  <Route path="/i/port/:olt/:shelf/:slot/:port">
+    <PortPage />
+  </Route>
+);
+
+describe('the port page', () => {
+  it('lists every ONU of the port with its state', async () => {
+    const { api } = await renderApp(page, {
+      path: '/i/port/OLT-OTT-3/1/2/7',
+      user: { roles: ['operation'] },
+      api: {
+        'GET /ports/OLT-OTT-3/1/2/7': ok({ data: port, fetchedAt: '2026-11-26T02:00:00Z', cached: false }),
+      },
+    });
+    expect((await screen.findByTestId('port-counts')).textContent).toBe('2 ONUs on a 1:32 split, 1 online');
+    expect(screen.getByTestId('port-title').textContent).toBe('PON port OLT-OTT-3 1/2/7');
+    expect(screen.getByTestId('onu-A4C1E8000012').getAttribute('data-status')).toBe('offline');
+    expect(api.calls.map((call) => call.path)).toContain('/ports/OLT-OTT-3/1/2/7');
+  });
+
+  it('an address that is not a port’s says how one reads, and asks the API for nothing', async () => {
+    const { api } = await renderApp(page, { path: '/i/port/olt..%2F/1/2/7', user: { roles: ['operation'] } });
+    expect((await screen.findByTestId('port-invalid')).textContent).toBe(en.neighbourhood.invalidPort);
+    expect(api.calls.filter((call) => call.path.startsWith('/ports'))).toEqual([]);
+  });
+});

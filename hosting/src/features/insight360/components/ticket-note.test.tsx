@@ -1,0 +1,122 @@
+/**
+ * "Copy for the ticket": the note holds the MAC, the account, the time, the score with its confidence, each
+ * finding with its value, rule and next step, the neighbourhood line and a permalink, in the agent's
+ * language; the button copies it.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { NeighbourhoodSection } from '@insight/common/customer360';
+import type { Diagnosis, Finding } from '@insight/common/diagnosis';
+import { formatDateTime } from '@insight/common/format';
+import { DEFAULT_PLAYBOOK_BY_KEY } from '@insight/common/diagnosis-playbook-defaults';
+import type { Grading } from '@insight/common/threshold';
+import en from '../../../locales/en/insight360.json';
+import fr from '../../../locales/fr/insight360.json';
+import { renderApp } from '../../../testing/render-app';
+import { CopyTicketButton, useTicketNote, type TicketNoteInput } from './ticket-note';
+
+const grading: Grading = {
+  grade: 'fail',
+  value: -31.2,
+  unit: 'dBm',
+  source: {
+    kind: 'default',
+    definition: 'rxPower',
+    rule: 'GPON-rxPower-FAIL-LOW',
+    variant: null,
+    range: { rangeMin: -60, rangeMax: -27, alphaValue: null },
+  },
+};
+const finding = (over: Partial<Finding>): Finding => ({
+  id: 'rxPower',
+  key: 'rxPower.fail',
+  severity: 'fail',
+  section: 'wan',
+  grading: null,
+  values: {},
+  effect: 'score',
+  penalty: 3,
+  group: 'link',
+  ...over,
+});
+const diagnosis: Pick<Diagnosis, 'score' | 'confidence' | 'findings'> = {
+  score: 2,
+  confidence: { level: 'medium', gaps: [{ kind: 'unchecked', section: 'voice' }] },
+  findings: [
+    finding({
+      id: 'port',
+      key: 'portOutage',
+      section: 'port',
+      effect: 'context',
+      penalty: 0,
+      group: 'none',
+      values: { olt: 'OLT-OTT-3', port: '1/2/7', affected: 12, total: 19 },
+    }),
+    finding({ grading, values: { value: '-31.2 dBm' } }),
+  ],
+};
+const neighbourhood: NeighbourhoodSection = {
+  olt: 'OLT-OTT-3',
+  port: '1/2/7',
+  technology: 'GPON',
+  split: 32,
+  status: 'up',
+  onus: [],
+  counts: { neighbours: 19, down: 8, dyingGasp: 1, lowLight: 4 },
+};
+const input: TicketNoteInput = {
+  mac: 'A4C1E8000010',
+  account: '800000073',
+  at: new Date('2026-11-26T14:02:00Z'),
+  diagnosis,
+  neighbourhood,
+};
+
+function Harness() {
+  const note = useTicketNote(DEFAULT_PLAYBOOK_BY_KEY);
+  return <CopyTicketButton note={() => note(input)} />;
+}
+
+describe('the ticket note', () => {
+  for (const [language, texts] of [
+    ['en', en],
+    ['fr', fr],
+  ] as const) {
+    it(`(${language}) copies the MAC, account, time, score and confidence, findings, neighbours and a permalink`, async () => {
+      const writeText = vi.fn(() => Promise.resolve());
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+      await renderApp(<Harness />, { path: language === 'fr' ? '/fr' : '/' });
+      await userEvent.click(screen.getByTestId('copy-ticket'));
+      await waitFor(() => expect(screen.getByTestId('copy-ticket').textContent).toBe(texts.ticket.copied));
+      const note = (writeText.mock.calls[0] as unknown as [string])[0];
+      const outage = DEFAULT_PLAYBOOK_BY_KEY.portOutage!;
+      const power = DEFAULT_PLAYBOOK_BY_KEY['rxPower.fail']!;
+      const fill = (text: string) =>
+        text
+          .replace('{olt}', 'OLT-OTT-3')
+          .replace('{port}', '1/2/7')
+          .replace('{affected}', '12')
+          .replace('{total}', '19');
+      for (const expected of [
+        'A4:C1:E8:00:00:10',
+        '800000073',
+        formatDateTime(input.at, language),
+        '2/5',
+        texts.diagnosis.confidence.medium,
+        texts.diagnosis.sections.voice,
+        fill(language === 'fr' ? outage.titleFr : outage.titleEn),
+        fill(language === 'fr' ? outage.stepFr : outage.stepEn),
+        language === 'fr' ? power.stepFr : power.stepEn,
+        'GPON-rxPower-FAIL-LOW',
+        texts.ticket.neighbourhood,
+        'OLT-OTT-3',
+        `${language === 'fr' ? '/fr' : ''}/i/mac/A4C1E8000010`,
+      ])
+        expect(note, expected).toContain(expected);
+      // Plain text: no markup, one finding per numbered line.
+      expect(note).not.toMatch(/<[a-z]/i);
+      expect(note.split('\n').filter((line) => /^\d\. /.test(line))).toHaveLength(2);
+    });
+  }
+});

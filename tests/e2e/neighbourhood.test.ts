@@ -1,0 +1,88 @@
+/**
+ * Is it this customer, or the network? (docs/diagnosis.md, "Neighbourhood"): a device on a port with a
+ * feeder fault says outage and offers the escalation with the OLT and port; a device with a bad drop on a
+ * healthy port says drop or home; the ticket note carries it, in both languages.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PLAYBOOK_BY_KEY } from '@insight/common/diagnosis-playbook';
+import { formatMac } from '@insight/common/mac';
+import { SIMULATOR } from '../../harness/api-client';
+import { useBrowser } from '../../harness/browser';
+import { closeAdmin, createUser, signInFast } from '../../harness/users';
+
+/** The first catalogue device of a kind, with its OLT and port. */
+async function deviceOf(kind: string): Promise<{ mac: string; olt: string; port: string }> {
+  const res = await fetch(`${SIMULATOR}/_sim/catalogue?kind=${kind}&limit=1`);
+  const { items } = (await res.json()) as { items: Array<{ mac: string; olt: string; port: string }> };
+  return items[0]!;
+}
+
+/** Opens a view and waits until every section, the neighbours included, has answered. */
+async function openComplete(page: Page, path: string) {
+  await page.goto(path);
+  await expect
+    .poll(() => page.getByTestId('findings').getAttribute('data-state'), { timeout: 25_000 })
+    .toBe('complete');
+}
+
+/** What "Copy for the ticket" put on the clipboard (the page's clipboard, recorded). */
+async function copiedNote(page: Page): Promise<string> {
+  await page.getByTestId('copy-ticket').click();
+  await expect.poll(() => page.getByTestId('copy-ticket').getAttribute('data-copied')).toBe('true');
+  return page.evaluate(() => (window as unknown as { copied: string }).copied);
+}
+
+describe('the neighbours on the fibre', () => {
+  const browser = useBrowser();
+  afterAll(closeAdmin);
+
+  for (const language of ['en', 'fr'] as const)
+    it(`(${language}) a feeder fault is an outage: escalate with the OLT and port, no home visit; the ticket note says so`, async () => {
+      const device = await deviceOf('port-feeder');
+      const page = await browser.newPage();
+      await page.addInitScript(() => {
+        Object.defineProperty(navigator, 'clipboard', {
+          value: {
+            writeText: (text: string) => (
+              ((window as unknown as { copied: string }).copied = text),
+              Promise.resolve()
+            ),
+          },
+        });
+      });
+      await signInFast(page, await createUser(`nb-feeder-${language}`, ['operation']));
+      await openComplete(page, `${language === 'fr' ? '/fr' : ''}/i/mac/${device.mac}`);
+      const top = page.getByTestId('findings').locator('li').first();
+      expect(await top.getAttribute('data-key')).toBe('portOutage');
+      const entry = DEFAULT_PLAYBOOK_BY_KEY.portOutage!;
+      const step = (language === 'fr' ? entry.stepFr : entry.stepEn)
+        .replaceAll('{olt}', device.olt)
+        .replaceAll('{port}', device.port);
+      expect(await top.textContent()).toContain(step);
+      // The neighbours' section shows the port, and links the port page for operation.
+      await page.getByTestId('section-neighbourhood').waitFor();
+      expect(await page.getByTestId('neighbourhood-port').textContent()).toContain(device.olt);
+      await expect.poll(() => page.getByTestId('neighbourhood-port-link').count()).toBe(1);
+
+      const note = await copiedNote(page);
+      expect(note).toContain(formatMac(device.mac));
+      expect(note).toContain(step);
+      expect(note).toContain(`/i/mac/${device.mac}`);
+      if (language === 'fr') expect(note).toContain('Voisins sur la fibre');
+      else expect(note).toContain('Neighbours on the fibre');
+      await page.close();
+    });
+
+  it('a bad drop among healthy neighbours is the drop or the home', async () => {
+    const device = await deviceOf('bad-drop');
+    const page = await browser.newPage();
+    await signInFast(page, await createUser('nb-drop', ['support1']));
+    await openComplete(page, `/i/mac/${device.mac}`);
+    const top = page.getByTestId('findings').locator('li').first();
+    expect(await top.getAttribute('data-key')).toBe('dropOrHome');
+    // support1 has no port page: no link to it.
+    expect(await page.getByTestId('neighbourhood-port-link').count()).toBe(0);
+    await page.close();
+  });
+});
