@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { useOnline } from '../../lib/network-status';
 
 // Not in the landing's code: loaded when the network goes.
@@ -32,7 +33,13 @@ export function OfflineState() {
   return (
     <Box role="status" data-testid="network-state" sx={{ display: 'contents' }}>
       {!online && (
-        <Suspense fallback={<Box component="span">{t('network.offline')}</Box>}>
+        <Suspense
+          fallback={
+            <Box component="span" sx={{ typography: 'body2', display: { xs: 'none', sm: 'inline' } }}>
+              {t('network.offline')}
+            </Box>
+          }
+        >
           <OfflineChip />
         </Suspense>
       )}
@@ -44,12 +51,3 @@ export function OfflineState() {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
