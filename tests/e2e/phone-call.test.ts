@@ -26,7 +26,7 @@ async function waitForView(page: Page) {
         '[data-testid=findings][data-state=complete], [data-testid=findings][data-state=healthy]',
       ),
     null,
-    { timeout: 30_000 },
+    { timeout: 60_000 },
   );
 }
 
@@ -91,6 +91,8 @@ describe('a call, as the staff work it', () => {
     const page = await browser.newPage();
     await signInFast(page, await userWith('engineering', ['engineering']));
     await page.goto('/fr/threshold');
+    await page.getByTestId('test-definition').click();
+    await page.getByRole('option', { name: 'ONU receive power' }).click();
     await page.getByTestId('test-value').fill('-28,5');
     await page.getByTestId('test-reason').waitFor();
     expect(await page.getByTestId('test-result').textContent()).toContain('−28,5');
