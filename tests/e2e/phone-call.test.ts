@@ -12,6 +12,7 @@ import { THEME_COOKIE } from '../../common/src/constants';
 import type { RoleKey } from '../../common/src/roles';
 import { catalogue } from '../../harness/api-client';
 import { ARTIFACTS, PORTAL, useBrowser } from '../../harness/browser';
+import { closeAdminDb, putThresholdSeed } from '../../harness/firestore';
 import { closeAdmin, createUser, signInFast, type TestUser } from '../../harness/users';
 
 const PHONE = { width: 390, height: 844 };
@@ -25,7 +26,7 @@ async function waitForView(page: Page) {
         '[data-testid=findings][data-state=complete], [data-testid=findings][data-state=healthy]',
       ),
     null,
-    { timeout: 30_000 },
+    { timeout: 60_000 },
   );
 }
 
@@ -36,6 +37,7 @@ describe('a call, as the staff work it', () => {
     (users[name] ??= await createUser(`call-${name}`, roles));
   afterAll(async () => {
     await closeAdmin();
+    await closeAdminDb();
   });
 
   it('when support2 resets a device, then the view says what went out and what happens next; another agent resetting it again is told when the last one went out', async () => {
@@ -84,9 +86,13 @@ describe('a call, as the staff work it', () => {
   });
 
   it('when "-28,5" is typed in French Test a value, then a rule grades it', async () => {
+    // The rules as `npm start` seeds them (the emulators start empty).
+    await putThresholdSeed();
     const page = await browser.newPage();
     await signInFast(page, await userWith('engineering', ['engineering']));
     await page.goto('/fr/threshold');
+    await page.getByTestId('test-definition').click();
+    await page.getByRole('option', { name: 'ONU receive power' }).click();
     await page.getByTestId('test-value').fill('-28,5');
     await page.getByTestId('test-reason').waitFor();
     expect(await page.getByTestId('test-result').textContent()).toContain('−28,5');
@@ -171,5 +177,7 @@ describe('a call, as the staff work it', () => {
             }
           }
     },
+    // 8 pages a screen, 48 screens on a shared machine.
+    900_000,
   );
 });
