@@ -5,6 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { writeEmulatorConfig } from './lib/emulator-config';
+import { EMULATOR_LOCK, holdEmulatorLock } from './lib/emulator-lock';
 import { emulatorEnv, FIREBASE_BIN, PROJECT_ID, SetupError } from './lib/emulator-env';
 import { describeForced, startEmulatorSuite, type EmulatorSuite } from './lib/emulator-processes';
 import { cleanEmulatorSockets, startSimulator, stop } from './lib/processes';
@@ -48,6 +49,7 @@ try {
 let simulator: ChildProcess | undefined;
 let suite: EmulatorSuite | undefined;
 let stopping: Promise<void> | undefined;
+let release: (() => Promise<void>) | undefined;
 
 /** Stops everything this script started (the suite's every process, the simulator), once. */
 function stopAll(): Promise<void> {
@@ -55,6 +57,7 @@ function stopAll(): Promise<void> {
     const [report] = await Promise.all([suite?.stop(), stop(simulator)]);
     if (report) for (const line of describeForced(report, 'emulators')) console.error(line);
     cleanEmulatorSockets();
+    await release?.();
   })());
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
@@ -65,6 +68,12 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
 
 let exitCode = 1;
 try {
+  // The emulators' ports are the machine's: one run at a time (scripts/lib/emulator-lock.ts).
+  release = await holdEmulatorLock(EMULATOR_LOCK, (holders) =>
+    console.log(
+      `[emulators] another run holds ${EMULATOR_LOCK} (PID ${holders.join(', ')}): waiting for it to end…`,
+    ),
+  );
   if (withSimulator) simulator = await startSimulator({ quiet: true });
   const args = [
     mode === 'start' ? 'emulators:start' : 'emulators:exec',

@@ -16,6 +16,7 @@ import {
 } from './lib/emulator-env';
 import { DEMO_USERS } from './lib/demo-users';
 import { writeEmulatorConfig } from './lib/emulator-config';
+import { EMULATOR_LOCK, holdEmulatorLock } from './lib/emulator-lock';
 import { describeForced, startEmulatorSuite, type EmulatorSuite } from './lib/emulator-processes';
 import { cleanEmulatorSockets, run, startSimulator, stop } from './lib/processes';
 import { seed } from './seed';
@@ -29,6 +30,7 @@ let simulator: ChildProcess | undefined;
 let emulators: EmulatorSuite | undefined;
 let activity: StagingActivity | undefined;
 let stopping = false;
+let release: (() => Promise<void>) | undefined;
 
 async function shutdown(code: number): Promise<never> {
   if (!stopping) {
@@ -39,6 +41,7 @@ async function shutdown(code: number): Promise<never> {
     const [report] = await Promise.all([emulators?.stop({ graceMs: 8000 }), stop(simulator)]);
     if (report) for (const line of describeForced(report, 'start')) console.log(line);
     cleanEmulatorSockets();
+    await release?.();
   }
   process.exit(code);
 }
@@ -50,6 +53,12 @@ try {
   console.log('[start] building functions and web app…');
   if ((await run('npm', ['run', 'build', '--silent'])) !== 0) throw new Error('build failed');
 
+  // The emulators' ports are the machine's: one run at a time (scripts/lib/emulator-lock.ts).
+  release = await holdEmulatorLock(EMULATOR_LOCK, (holders) =>
+    console.log(
+      `[start] another run holds ${EMULATOR_LOCK} (PID ${holders.join(', ')}): waiting for it to end…`,
+    ),
+  );
   console.log('[start] starting simulator and emulators…');
   simulator = await startSimulator({ quiet: true });
   mkdirSync(path.dirname(logFile), { recursive: true });

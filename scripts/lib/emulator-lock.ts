@@ -45,8 +45,13 @@ export function lockHeldByAncestor(file = EMULATOR_LOCK): boolean {
  * Takes the lock for this process's run (waiting for another run to finish), unless an ancestor holds
  * it; resolves with the release. The lock is held by a `flock … cat` child: closing its input ends it.
  */
-export async function holdEmulatorLock(file = EMULATOR_LOCK): Promise<() => Promise<void>> {
+export async function holdEmulatorLock(
+  file = EMULATOR_LOCK,
+  onWait?: (holders: number[]) => void,
+): Promise<() => Promise<void>> {
   if (lockHeldByAncestor(file)) return async () => undefined;
+  const others = lockHolders(file);
+  if (others.length > 0) onWait?.(others);
   closeSync(openSync(file, 'a'));
   const holder: ChildProcess = spawn('flock', [file, 'cat'], { stdio: ['pipe', 'ignore', 'inherit'] });
   const exited = new Promise<void>((resolve) => holder.once('exit', () => resolve()));
