@@ -26,6 +26,7 @@ const URL_FILTERS = ['headEnd', 'marketArea', 'cmtsId'] as const;
 /** /net-manage: the CMTS source table, with add, edit, delete, import and export for engineering. */
 export function CmtsPage({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation();
   const formatDate = useFormatDateTime();
   const cmts = useCmtsRows();
   const headEnds = useAreas('headEnd', { notify: false });
@@ -211,11 +212,11 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
               disabled={cmts.loading}
               data-testid="cmts-export"
             >
-              {t('netManage.exportCsv')}
+              {tc('adminKit.exportCsv')}
             </Button>
             {canWrite && (
               <Button startIcon={<UploadIcon />} onClick={() => setImporting(true)} data-testid="cmts-import">
-                {t('netManage.importCsv')}
+                {tc('adminKit.importCsv')}
               </Button>
             )}
             {canWrite && <RecountButton />}
