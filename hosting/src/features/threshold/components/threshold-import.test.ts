@@ -8,27 +8,17 @@ import {
 import { THRESHOLD_CSV_COLUMNS } from '@insight/common/threshold-csv';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
 import { parseCsv } from '../../../lib/csv-file';
-import type { ThresholdLists } from '../api/threshold-lists';
+import { thresholdLists } from '../api/threshold-lists-fixture';
 import { thresholdCsv, thresholdImportFields, validateThresholdImport } from './threshold-import';
 
 const seed = seedThresholdSet();
-const state = <T extends { tdId: string }>(rows: readonly T[]) => ({
-  rows: rows.map((row) => ({ ...row, id: row.tdId })),
-  loading: false,
-  error: null,
-  invalid: 0,
-  synced: true,
-});
 /** The seed, a definition's description beginning with what a spreadsheet would evaluate. */
-const lists = {
-  definitions: state(
-    seed.definitions.map((row) =>
-      row.tdId === 'DEF-rxPower' ? { ...row, description: '-3 dB: =loss', descriptionFr: '+3 dB' } : row,
-    ),
+const lists = thresholdLists({
+  ...seed,
+  definitions: seed.definitions.map((row) =>
+    row.tdId === 'DEF-rxPower' ? { ...row, description: '-3 dB: =loss', descriptionFr: '+3 dB' } : row,
   ),
-  variants: state(seed.variants),
-  rules: state(seed.rules),
-} as unknown as ThresholdLists;
+});
 
 /** What the server's schema makes of the fields a row sends (the API parses them again). */
 const SERVER_SCHEMAS = {
