@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { ImportRequest } from '@insight/common/admin-lists';
-import { THRESHOLD_COLLECTIONS, type ThresholdKind } from '@insight/common/threshold';
+import { PARAMETERS, THRESHOLD_COLLECTIONS, type ThresholdKind } from '@insight/common/threshold';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
 import common from '../../../locales/en/common.json';
 import frCommon from '../../../locales/fr/common.json';
@@ -123,6 +123,14 @@ describe('ThresholdImportDialog', () => {
     await userEvent.click(screen.getByTestId('import-write'));
     await screen.findByTestId('import-result');
     expect(requests[0]!.rows[0]!.fields).toMatchObject({ rangeMin: -27, rangeMax: -25.5 });
+  });
+
+  it('when a new row has other errors, then its missing French is said with them, not once they are fixed', async () => {
+    await openImport('definitions');
+    await check([DEFINITIONS_HEADER, 'DEF-new,Upstream SNR,,snr,dB,window,optical,n/a,,'].join('\n'));
+    expect(within(screen.getByTestId('import-error-row')).getAllByRole('cell')[2]!.textContent).toBe(
+      `Parameter: Expected one of: ${PARAMETERS.join(', ')} · Name (French): ${common.validation.frenchRequired}`,
+    );
   });
 
   it('when the template is downloaded, then it has every column and an example row in both languages that the check accepts', async () => {

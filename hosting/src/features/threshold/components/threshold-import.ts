@@ -11,7 +11,7 @@ import {
   thresholdInputFromCsv,
   thresholdToCsv,
 } from '@insight/common/threshold-csv';
-import { PARAMETERS, type ThresholdKind } from '@insight/common/threshold';
+import { frenchRequired, PARAMETERS, type ThresholdKind } from '@insight/common/threshold';
 import { encodeMessage } from '@insight/common/validators';
 import {
   fileColumns,
@@ -77,7 +77,14 @@ export function validateThresholdImport(
     const input = { ...thresholdFormInput(kind, before ?? {}), ...fromFile };
     const result = schema.safeParse(input);
     const errors = result.success ? [] : onePerColumn(result.error.issues);
-    for (const error of referenceErrors(kind, input, lists))
+    // The schema checks the French of a new row only once its fields pass: said at once here.
+    const french = before
+      ? []
+      : frenchRequired(kind, input).map(({ field, message }) => ({
+          column: field,
+          message: encodeMessage(message),
+        }));
+    for (const error of [...referenceErrors(kind, input, lists), ...french])
       if (!errors.some((other) => other.column === error.column)) errors.push(error);
     if (id && seen.has(id)) errors.push({ column: 'tdId', message: encodeMessage({ key: 'duplicate' }) });
     if (id) seen.add(id);
