@@ -78,7 +78,8 @@ export function CsvImportDialog<F>({
   downloadTemplate,
   ready,
 }: CsvImportDialogProps<F>) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation();
   const { t: te } = useTranslation('errors');
   const message = useValidationText();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -149,8 +150,8 @@ export function CsvImportDialog<F>({
 
   const problemText = (problem: CsvProblem) =>
     problem.kind === 'syntax'
-      ? t('adminKit.import.syntax', { line: problem.line, message: problem.message })
-      : t('adminKit.import.fieldCount', {
+      ? t('csv.syntax', { line: problem.line, message: problem.message })
+      : t('csv.fieldCount', {
           line: problem.line,
           expected: problem.expected,
           found: problem.found,
@@ -177,10 +178,10 @@ export function CsvImportDialog<F>({
           </Typography>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Button variant="outlined" onClick={() => fileInput.current?.click()} disabled={busy}>
-              {t('adminKit.import.chooseFile')}
+              {t('csv.chooseFile')}
             </Button>
             <Button startIcon={<DownloadIcon />} onClick={downloadTemplate} data-testid="import-template">
-              {t('adminKit.import.template')}
+              {t('csv.template')}
             </Button>
             <input
               ref={fileInput}
@@ -201,7 +202,7 @@ export function CsvImportDialog<F>({
             />
           </Stack>
           <TextField
-            label={t('adminKit.import.paste')}
+            label={t('csv.paste')}
             multiline
             minRows={5}
             maxRows={12}
@@ -222,18 +223,18 @@ export function CsvImportDialog<F>({
           />
           {finished !== null && (
             <Alert severity="success" data-testid="import-result">
-              {t('adminKit.import.written', { count: finished })}
+              {t('csv.written', { count: finished })}
             </Alert>
           )}
           {progress && (
             <Box role="status" data-testid="import-progress">
               <Typography variant="body2">
-                {t('adminKit.import.progress', { written: progress.written, total: progress.total })}
+                {t('csv.progress', { written: progress.written, total: progress.total })}
               </Typography>
               <LinearProgress
                 variant="determinate"
                 value={progress.total ? (100 * progress.written) / progress.total : 0}
-                aria-label={t('adminKit.import.progress', {
+                aria-label={t('csv.progress', {
                   written: progress.written,
                   total: progress.total,
                 })}
@@ -243,7 +244,7 @@ export function CsvImportDialog<F>({
           {stopped && (
             <Alert severity="error" data-testid="import-stopped">
               <Typography variant="body2">
-                {t('adminKit.import.stopped', {
+                {t('csv.stopped', {
                   written: writtenIds.size,
                   total: valid.length,
                   left: pending.length,
@@ -251,7 +252,7 @@ export function CsvImportDialog<F>({
               </Typography>
               {stopped.error && (
                 <Typography variant="body2" data-testid="import-request-error">
-                  {t('adminKit.import.requestFailed', {
+                  {t('csv.requestFailed', {
                     message: te(`codes.${stopped.error.code}`, { defaultValue: stopped.error.message }),
                   })}
                 </Typography>
@@ -259,8 +260,8 @@ export function CsvImportDialog<F>({
               {stopped.failed.length > 0 && (
                 <Box sx={{ maxHeight: 240, overflow: 'auto', mt: 1 }}>
                   <SimpleTable
-                    label={t('adminKit.import.refusedTable')}
-                    headers={[t('adminKit.import.line'), idLabel, t('adminKit.import.reason')]}
+                    label={t('csv.refusedTable')}
+                    headers={[t('csv.line'), idLabel, t('csv.reason')]}
                     rows={stopped.failed.slice(0, PREVIEW_LIMIT).map((failure) => ({
                       key: `${failure.id}-${failure.line ?? ''}`,
                       testId: 'import-refused-row',
@@ -274,20 +275,20 @@ export function CsvImportDialog<F>({
           {tooLarge && (
             <Alert severity="error" data-testid="import-too-large">
               {tooLarge.limit === 'rows'
-                ? t('adminKit.import.tooManyRows', { max: tooLarge.max })
-                : t('adminKit.import.tooManyBytes', { max: tooLarge.max / (1024 * 1024) })}
+                ? t('csv.tooManyRows', { max: tooLarge.max })
+                : t('csv.tooManyBytes', { max: tooLarge.max / (1024 * 1024) })}
             </Alert>
           )}
           {result && checked && (
             <Stack spacing={1} data-testid="import-preview">
               {result.missingColumns.length > 0 && (
                 <Alert severity="error" data-testid="import-missing-columns">
-                  {t('adminKit.import.missingColumns', { columns: result.missingColumns.join(', ') })}
+                  {t('csv.missingColumns', { columns: result.missingColumns.join(', ') })}
                 </Alert>
               )}
               {leftOut.length > 0 && result.rows.length > 0 && (
                 <Alert severity="info" data-testid="import-kept-columns">
-                  {t('adminKit.import.keptColumns', { columns: leftOut.join(', ') })}
+                  {t('csv.keptColumns', { columns: leftOut.join(', ') })}
                 </Alert>
               )}
               {checked.parsed.problems.length > 0 && (
@@ -296,17 +297,17 @@ export function CsvImportDialog<F>({
                 </Alert>
               )}
               <Alert severity={invalid.length ? 'warning' : 'info'} data-testid="import-summary">
-                {t('adminKit.import.summary', {
-                  valid: t('adminKit.import.validRows', { count: valid.length }),
-                  invalid: t('adminKit.import.invalidRows', { count: invalid.length }),
+                {t('csv.summary', {
+                  valid: t('csv.validRows', { count: valid.length }),
+                  invalid: t('csv.invalidRows', { count: invalid.length }),
                 })}
               </Alert>
               {invalid.length > 0 && (
                 <Box sx={{ maxHeight: 320, overflow: 'auto' }}>
                   <SimpleTable
                     stickyHeader
-                    label={t('adminKit.import.errorsTable')}
-                    headers={[t('adminKit.import.line'), idLabel, t('adminKit.import.errors')]}
+                    label={t('csv.errorsTable')}
+                    headers={[t('csv.line'), idLabel, t('csv.errors')]}
                     rows={invalid.slice(0, PREVIEW_LIMIT).map((row) => ({
                       key: String(row.line),
                       testId: 'import-error-row',
@@ -315,7 +316,7 @@ export function CsvImportDialog<F>({
                         row.id || '-',
                         row.errors
                           .map((error) =>
-                            t('adminKit.import.columnError', {
+                            t('csv.columnError', {
                               column: columnLabel(error.column),
                               message: message(error.message),
                             }),
@@ -326,7 +327,7 @@ export function CsvImportDialog<F>({
                   />
                   {invalid.length > PREVIEW_LIMIT && (
                     <Typography variant="caption">
-                      {t('adminKit.import.more', { count: invalid.length - PREVIEW_LIMIT })}
+                      {t('csv.more', { count: invalid.length - PREVIEW_LIMIT })}
                     </Typography>
                   )}
                 </Box>
@@ -337,14 +338,14 @@ export function CsvImportDialog<F>({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          {t('adminKit.close')}
+          {tc('adminKit.close')}
         </Button>
         <Button
           onClick={() => check(text)}
           disabled={busy || !ready || !text.trim()}
           data-testid="import-check"
         >
-          {t('adminKit.import.check')}
+          {t('csv.check')}
         </Button>
         {/* After an import that stopped, the same action sends the rows not yet written. */}
         <Button
@@ -354,7 +355,7 @@ export function CsvImportDialog<F>({
           disabled={busy || pending.length === 0}
           data-testid={stopped ? 'import-run-again' : 'import-write'}
         >
-          {t(stopped ? 'adminKit.import.runAgain' : 'adminKit.import.write', { count: pending.length })}
+          {t(stopped ? 'csv.runAgain' : 'csv.write', { count: pending.length })}
         </Button>
       </DialogActions>
     </Dialog>

@@ -27,16 +27,14 @@ const COLUMN_LABELS: Record<string, string> = { configLastUpdated: 'lastConfig' 
  */
 export default function CmtsImportDialog({ onClose, existing, headEnds, marketAreas, ready }: Props) {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation();
   return (
     <CsvImportDialog<CmtsFields>
       onClose={onClose}
       list="cmts"
       title={t('netManage.import.title')}
-      help={`${t('netManage.import.help', { columns: CMTS_CSV_COLUMNS.join(', ') })} ${tc(
-        'adminKit.import.optionalHelp',
-        { columns: CMTS_CSV_OPTIONAL_COLUMNS.join(', ') },
-      )}`}
+      help={`${t('netManage.import.help', { columns: CMTS_CSV_COLUMNS.join(', ') })} ${t('csv.optionalHelp', {
+        columns: CMTS_CSV_OPTIONAL_COLUMNS.join(', '),
+      })}`}
       testId="cmts-import-dialog"
       check={(parsed) =>
         validateImport(parsed, {

@@ -26,7 +26,6 @@ const URL_FILTERS = ['headEnd', 'marketArea', 'cmtsId'] as const;
 /** /net-manage: the CMTS source table, with add, edit, delete, import and export for engineering. */
 export function CmtsPage({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation();
   const formatDate = useFormatDateTime();
   const cmts = useCmtsRows();
   const headEnds = useAreas('headEnd', { notify: false });
@@ -212,11 +211,11 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
               disabled={cmts.loading}
               data-testid="cmts-export"
             >
-              {tc('adminKit.exportCsv')}
+              {t('csv.export')}
             </Button>
             {canWrite && (
               <Button startIcon={<UploadIcon />} onClick={() => setImporting(true)} data-testid="cmts-import">
-                {tc('adminKit.importCsv')}
+                {t('csv.import')}
               </Button>
             )}
             {canWrite && <RecountButton />}

@@ -5,17 +5,25 @@ import { describe, expect, it } from 'vitest';
 import type { ImportRequest } from '@insight/common/admin-lists';
 import { PARAMETERS, THRESHOLD_COLLECTIONS, type ThresholdKind } from '@insight/common/threshold';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
+import admin from '../../../locales/en/admin.json';
 import common from '../../../locales/en/common.json';
 import frCommon from '../../../locales/fr/common.json';
 import { ok, type ApiCall } from '../../../testing/fake-api';
 import { catchDownloads } from '../../../testing/grid-csv-export';
 import { renderApp } from '../../../testing/render-app';
+import { thresholdLists } from '../api/threshold-lists-fixture';
+import ThresholdImportDialog from './threshold-import-dialog';
 import ThresholdPage from './threshold-page';
 
 const byId = (rows: ReadonlyArray<{ tdId: string }>) =>
   Object.fromEntries(rows.map((row) => [row.tdId, row]));
 const seed = seedThresholdSet();
 /** The seed without DEF-firmware: its parameter is free for a new definition. */
+const withoutFirmware = {
+  ...seed,
+  definitions: seed.definitions.filter((row) => row.tdId !== 'DEF-firmware'),
+};
+const lists = thresholdLists(withoutFirmware);
 const firestore = {
   [THRESHOLD_COLLECTIONS.rules]: byId(seed.rules),
   [THRESHOLD_COLLECTIONS.definitions]: byId(seed.definitions.filter((row) => row.tdId !== 'DEF-firmware')),
@@ -27,24 +35,22 @@ const DEFINITIONS_HEADER =
 const RULES_HEADER =
   'tdId,definitionName,technology,variantName,rangeMin,rangeMax,alphaValue,result,version,description,descriptionFr';
 
-/** Opens the list's import dialog on the threshold page; the import route writes every row it is sent. */
+/** The list's import dialog, as the threshold page opens it; the import route writes every row it is sent. */
 async function openImport(kind: ThresholdKind, path = `/threshold/${kind}`) {
   const requests: ImportRequest[] = [];
-  const view = await renderApp(<ThresholdPage child={kind === 'rules' ? '' : kind} />, {
-    path,
-    firestore,
-    api: {
-      [`POST /admin/${kind}/import`]: (call: ApiCall) => {
-        const request = call.body as ImportRequest;
-        requests.push(request);
-        return ok({ written: request.rows.map((row) => row.id), failed: [] });
+  const view = await renderApp(
+    <ThresholdImportDialog kind={kind} lists={lists} onClose={() => undefined} />,
+    {
+      path,
+      api: {
+        [`POST /admin/${kind}/import`]: (call: ApiCall) => {
+          const request = call.body as ImportRequest;
+          requests.push(request);
+          return ok({ written: request.rows.map((row) => row.id), failed: [] });
+        },
       },
     },
-  });
-  await screen.findByText(
-    { rules: 'GPON-rxPower-PASS', definitions: 'DEF-rxPower', variants: 'GPON-XGS' }[kind],
   );
-  await userEvent.click(screen.getByTestId(`${kind}-import`));
   const dialog = await screen.findByTestId('threshold-import-dialog');
   return { view, requests, dialog };
 }
@@ -144,6 +150,14 @@ describe('ThresholdImportDialog', () => {
     expect((await check(file!.text)).textContent).toBe('1 valid row, 0 rows with errors (not imported).');
   });
 
+  it('when engineering presses Import CSV on the definitions, then their import dialog opens', async () => {
+    await renderApp(<ThresholdPage child="definitions" />, { path: '/threshold/definitions', firestore });
+    await screen.findByText('DEF-rxPower');
+    await userEvent.click(screen.getByRole('button', { name: admin.csv.import }));
+    const dialog = await screen.findByRole('dialog', { name: admin.threshold.import.title.definitions });
+    expect(within(dialog).getByTestId('import-check')).toBeTruthy();
+  });
+
   it('when a support3 user opens the definitions, then there is an export and no import', async () => {
     await renderApp(<ThresholdPage child="definitions" />, {
       path: '/threshold/definitions',
@@ -151,7 +165,7 @@ describe('ThresholdImportDialog', () => {
       firestore,
     });
     await screen.findByText('DEF-rxPower');
-    expect(screen.getByTestId('definitions-export').textContent).toBe(common.adminKit.exportCsv);
+    expect(screen.getByTestId('definitions-export').textContent).toBe(admin.csv.export);
     expect(screen.queryByTestId('definitions-import')).toBeNull();
   });
 

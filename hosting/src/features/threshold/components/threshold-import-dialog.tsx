@@ -27,7 +27,6 @@ export default function ThresholdImportDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation();
   const label = (column: string) =>
     kind === 'variants' && column === 'variantName'
       ? t('threshold.fields.nameEn')
@@ -39,8 +38,8 @@ export default function ThresholdImportDialog({
       onClose={onClose}
       list={kind}
       title={t(`threshold.import.title.${kind}`)}
-      help={`${t('threshold.import.help', { columns: THRESHOLD_CSV_COLUMNS[kind].join(', ') })} ${tc(
-        'adminKit.import.optionalHelp',
+      help={`${t('threshold.import.help', { columns: THRESHOLD_CSV_COLUMNS[kind].join(', ') })} ${t(
+        'csv.optionalHelp',
         { columns: THRESHOLD_CSV_OPTIONAL_COLUMNS[kind].join(', ') },
       )}`}
       testId="threshold-import-dialog"

@@ -77,7 +77,6 @@ export function ThresholdList<R extends Row, S extends FormSchema>({
   usedBy?: (row: R) => string;
 }) {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation();
   const [importing, setImporting] = useState(false);
   return (
     <>
@@ -124,7 +123,7 @@ export function ThresholdList<R extends Row, S extends FormSchema>({
               disabled={list.loading}
               data-testid={`${kind}-export`}
             >
-              {tc('adminKit.exportCsv')}
+              {t('csv.export')}
             </Button>
             {canWrite && (
               <Button
@@ -132,7 +131,7 @@ export function ThresholdList<R extends Row, S extends FormSchema>({
                 onClick={() => setImporting(true)}
                 data-testid={`${kind}-import`}
               >
-                {tc('adminKit.importCsv')}
+                {t('csv.import')}
               </Button>
             )}
           </>
