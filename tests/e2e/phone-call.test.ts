@@ -300,6 +300,11 @@ describe('a call, as the staff work it', () => {
               await page.goto(`${prefix}${route}`);
               await page.locator('h1').first().waitFor({ timeout: 30_000 });
               if (name === 'view' || name === 'unknown') await waitForView(page);
+              if (name === 'onu-stage' || name === 'plume-stage')
+                await page.waitForSelector('[data-testid=connection][data-state=live]', { timeout: 30_000 });
+              if (name === 'juniper-stage')
+                await page.waitForSelector('[data-testid=devices] .MuiDataGrid-row', { timeout: 30_000 });
+              if (name === 'unknown') await page.getByTestId('section-wan-note').scrollIntoViewIfNeeded();
               await page.waitForTimeout(1_500);
               const file = `${name}-${width}-${prefix ? 'fr' : 'en'}-${mode}`;
               // The view's first screen (the strip); the other pages whole (the unknown MAC's tab, the tables).

@@ -122,7 +122,9 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
   // On a phone the chosen columns share the width beside the actions, and their values wrap, never cut.
   const shown = phoneLayout
     ? columns.map((column) =>
-        phoneColumns!.includes(column.field) ? { ...column, flex: 1, minWidth: PHONE_MIN_WIDTH } : column,
+        phoneColumns!.includes(column.field)
+          ? { ...column, flex: column.minWidth ?? 100, minWidth: PHONE_MIN_WIDTH }
+          : column,
       )
     : columns;
   const { t } = useTranslation();
@@ -135,8 +137,8 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
     field: 'actions',
     type: 'actions',
     headerName: t('adminKit.actions'),
-    // On a touch screen each action is a 44 px target.
-    width: phone ? 16 + 44 * actionCount : editable ? 130 : 70,
+    // On a phone's chosen columns the actions are one menu; on a touch screen each is a 44 px target.
+    width: phoneLayout ? 60 : phone ? 16 + 44 * actionCount : editable ? 130 : 70,
     getActions: ({ row }) => [
       ...(historyPath
         ? [
@@ -146,6 +148,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
               label={t('adminKit.history', { id: row.id })}
               onClick={() => navigate(href(historyPath(row)))}
               data-testid="row-history"
+              showInMenu={phoneLayout}
             />,
           ]
         : []),
@@ -157,6 +160,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
               label={t('adminKit.editRow', { id: row.id })}
               onClick={() => onEdit(row)}
               data-testid="row-edit"
+              showInMenu={phoneLayout}
             />,
           ]
         : []),
@@ -168,6 +172,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
               label={t('adminKit.deleteRow', { id: row.id })}
               onClick={() => onDelete(row)}
               data-testid="row-delete"
+              showInMenu={phoneLayout}
             />,
           ]
         : []),
