@@ -34,15 +34,16 @@ async function waitForView(page: Page) {
 }
 
 /**
- * The texts of the page's grid cells, headers and tiles that are cut (wider than their box), among those
- * within the screen's width.
+ * The texts of the page's grid cells, headers and tiles that are cut (wider or taller than their box),
+ * among those within the screen's width.
  */
 function cutTexts(page: Page, selector = '.MuiDataGrid-cell, .MuiDataGrid-columnHeaderTitle') {
   return page.$$eval(selector, (cells) =>
     cells
       .filter((cell) => {
         const box = cell.getBoundingClientRect();
-        return box.width > 0 && box.right <= window.innerWidth && cell.scrollWidth > cell.clientWidth + 1;
+        const cut = cell.scrollWidth > cell.clientWidth + 1 || cell.scrollHeight > cell.clientHeight + 1;
+        return box.width > 0 && box.right <= window.innerWidth && cut;
       })
       .map((cell) => cell.textContent),
   );

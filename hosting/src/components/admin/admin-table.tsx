@@ -138,7 +138,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
     type: 'actions',
     headerName: t('adminKit.actions'),
     // On a phone's chosen columns the actions are one menu; on a touch screen each is a 44 px target.
-    width: phoneLayout ? 60 : phone ? 16 + 44 * actionCount : editable ? 130 : 70,
+    width: phoneLayout ? 84 : phone ? 16 + 44 * actionCount : editable ? 130 : 70,
     getActions: ({ row }) => [
       ...(historyPath
         ? [
