@@ -89,6 +89,9 @@ export function PortOnus({ onus, port }: Pick<NeighbourhoodSection, 'onus' | 'po
               data-testid={`onu-${onu.mac}`}
               data-status={onu.status}
               selected={onu.self}
+              // The device's own row is tinted: its chips keep the page's background, on which their
+              // coloured words have AA contrast (over the tint, and more so on hover, they fall short).
+              sx={{ '&.Mui-selected .MuiChip-root': { bgcolor: 'background.paper' } }}
             >
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <Link component={AppLink} href={`/i/mac/${onu.mac}`}>
