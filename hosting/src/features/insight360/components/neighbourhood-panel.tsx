@@ -4,7 +4,6 @@
  * the same list for the roles that may open it (docs/diagnosis.md, "Neighbourhood").
  */
 import {
-  Box,
   Chip,
   Link,
   Stack,
@@ -21,6 +20,7 @@ import { formatMac } from '@insight/common/mac';
 import { AppLink } from '../../../components/app-link';
 import { GradeChip, StatusChip } from '../../../components/grade-chip';
 import { SectionCard, type SectionState } from '../../../components/section-card';
+import { TableScroll } from '../../../components/table-scroll';
 
 /** The port page's path of a port (shelf/slot/port as path segments). */
 export const portPagePath = (olt: string, port: string) => `/i/port/${olt}/${port}`;
@@ -72,7 +72,7 @@ export function NeighbourhoodPanel({
 export function PortOnus({ onus, port }: Pick<NeighbourhoodSection, 'onus' | 'port'>) {
   const { t } = useTranslation('insight360');
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <TableScroll label={t('neighbourhood.list', { port })}>
       <Table size="small" aria-label={t('neighbourhood.list', { port })} data-testid="port-onus">
         <TableHead>
           <TableRow>
@@ -89,9 +89,6 @@ export function PortOnus({ onus, port }: Pick<NeighbourhoodSection, 'onus' | 'po
               data-testid={`onu-${onu.mac}`}
               data-status={onu.status}
               selected={onu.self}
-              // The device's own row is tinted: its chips keep the page's background, on which their
-              // coloured words have AA contrast (over the tint, and more so on hover, they fall short).
-              sx={{ '&.Mui-selected .MuiChip-root': { bgcolor: 'background.paper' } }}
             >
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <Link component={AppLink} href={`/i/mac/${onu.mac}`}>
@@ -128,7 +125,7 @@ export function PortOnus({ onus, port }: Pick<NeighbourhoodSection, 'onus' | 'po
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </TableScroll>
   );
 }
 
