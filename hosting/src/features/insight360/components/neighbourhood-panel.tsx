@@ -73,7 +73,13 @@ export function PortOnus({ onus, port }: Pick<NeighbourhoodSection, 'onus' | 'po
   const { t } = useTranslation('insight360');
   return (
     <TableScroll label={t('neighbourhood.list', { port })}>
-      <Table size="small" aria-label={t('neighbourhood.list', { port })} data-testid="port-onus">
+      {/* A state or a power reads on one line; on a phone the table scrolls sideways instead. */}
+      <Table
+        size="small"
+        aria-label={t('neighbourhood.list', { port })}
+        data-testid="port-onus"
+        sx={{ '& .MuiChip-label': { whiteSpace: 'nowrap' } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>{t('neighbourhood.mac')}</TableCell>
@@ -90,18 +96,14 @@ export function PortOnus({ onus, port }: Pick<NeighbourhoodSection, 'onus' | 'po
               data-status={onu.status}
               selected={onu.self}
             >
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Link component={AppLink} href={`/i/mac/${onu.mac}`}>
-                  {formatMac(onu.mac)}
-                </Link>
-                {onu.self && (
-                  <Chip
-                    size="small"
-                    label={t('neighbourhood.thisDevice')}
-                    sx={{ ml: 1 }}
-                    variant="outlined"
-                  />
-                )}
+              <TableCell>
+                {/* "This device" goes under the MAC where the column is narrow. */}
+                <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+                  <Link component={AppLink} href={`/i/mac/${onu.mac}`} sx={{ whiteSpace: 'nowrap' }}>
+                    {formatMac(onu.mac)}
+                  </Link>
+                  {onu.self && <Chip size="small" label={t('neighbourhood.thisDevice')} variant="outlined" />}
+                </Stack>
               </TableCell>
               <TableCell>{onu.onuId}</TableCell>
               <TableCell>
