@@ -26,6 +26,8 @@ import { listOf, params } from './config/params';
 import { REGION } from './config/region';
 import { CALL_CACHE, CHANGE_MARKS_MAX_AGE_MS, PLAYBOOK_CACHE, THRESHOLD_CACHE } from './config/cache-ages';
 import { onShutdown } from './lib/shutdown';
+import { pageShellHandler, readShellFiles, type ShellFiles } from './http/page-shell';
+import path from 'node:path';
 
 export {
   cmtsHeadEndWrites,
@@ -69,6 +71,7 @@ function getApp(): Express {
     logger,
     // Writes also check that the session was not revoked (a call to Firebase Auth); reads do not.
     verifyToken: (token, checkRevoked) => getAuth().verifyIdToken(token, checkRevoked),
+    createSessionCookie: (idToken, expiresIn) => getAuth().createSessionCookie(idToken, { expiresIn }),
     upstream: {
       customer: service(params.customerApiUrl.value()),
       wan: service(params.wanApiUrl.value()),
@@ -141,4 +144,33 @@ export const api = onRequest(
     maxInstances: 10,
   },
   (req, res) => getApp()(req, res),
+);
+
+let shellFiles: ShellFiles | undefined;
+const shellHandler = pageShellHandler({
+  // Read once per instance, on the first request; the build copies them beside the bundle (build.mjs).
+  files: () => (shellFiles ??= readShellFiles(path.join(__dirname, 'shell'))),
+  verifySessionCookie: (cookie) => getAuth().verifySessionCookie(cookie, true),
+  logger,
+});
+
+/**
+ * The protected pages (Hosting's rewrite, derived from the page registry: docs/features.md, "Security"):
+ * the prerendered shell for a valid `__session` cookie, else 302 to the login page. Small and quick: one
+ * call to Firebase Auth (the revocation check) and a file kept in memory.
+ */
+export const shell = onRequest(
+  {
+    region: REGION,
+    invoker: 'public',
+    memory: '256MiB',
+    cpu: 1,
+    timeoutSeconds: 10,
+    // One instance answers many page loads at once: each waits on Firebase Auth, not on the CPU.
+    concurrency: 80,
+    maxInstances: 10,
+    // minInstances: 1 would keep one instance warm (no cold start on the first deep link after a quiet
+    // spell, README "Deploy"), billed all day; left at 0.
+  },
+  (req, res) => shellHandler(req, res),
 );
