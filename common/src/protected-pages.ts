@@ -12,6 +12,9 @@ import type { Language } from './format';
  */
 export const SKIP_AUTH_CHECK: boolean = false;
 
+/** The session cookie: the one cookie Firebase Hosting passes to a function behind a rewrite. */
+export const SESSION_COOKIE = '__session';
+
 /** English has no prefix, French has /fr (docs/requirements.md, "Layout and navigation"). */
 export function languageOfPath(pathname: string): Language {
   return pathname === '/fr' || pathname.startsWith('/fr/') ? 'fr' : 'en';

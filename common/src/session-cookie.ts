@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 
-/** The one cookie Firebase Hosting passes to a function behind a rewrite. */
-export const SESSION_COOKIE = '__session';
+/** The cookie's name (common/src/protected-pages.ts, which the page-shell function reads without zod). */
+export { SESSION_COOKIE } from './protected-pages';
 
 /**
  * The cookie's lifetime: the longest Firebase Auth allows (14 days). The sign-in persistence is local (kept

@@ -2,10 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Request, Response } from 'express';
 import type { Language } from '@insight/common/format';
-import { languageOfPath, loginRedirect, SKIP_AUTH_CHECK } from '@insight/common/protected-pages';
-import { SESSION_COOKIE } from '@insight/common/session-cookie';
+import {
+  languageOfPath,
+  loginRedirect,
+  SESSION_COOKIE,
+  SKIP_AUTH_CHECK,
+} from '@insight/common/protected-pages';
 import { silentLogger, type Logger } from '../lib/logger';
-import { SESSION_COOKIE_OPTIONS } from './routes/session-cookie';
+import { SESSION_COOKIE_OPTIONS } from './session-cookie-options';
 
 /** The prerendered shell of each language and the headers Hosting gives its static pages (firebase.json). */
 export interface ShellFiles {

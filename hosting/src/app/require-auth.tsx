@@ -3,7 +3,8 @@ import { Box, CircularProgress, Typography } from '@mui/material';
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { can, hasAnyRole, type Capability } from '@insight/common/roles';
-import { loginRedirect, SKIP_AUTH_CHECK } from '@insight/common/protected-pages';
+import { SKIP_AUTH_CHECK } from '@insight/common/protected-pages';
+import { usePreferences } from '../providers/preferences-provider';
 import { NoAccessPage } from '../components/errors/no-access-page';
 import { useAuth } from '../providers/auth-provider';
 import { lazyPage } from '../lib/lazy-page';
@@ -26,6 +27,7 @@ interface Props {
  */
 export function RequireAuth({ children, capability }: Props) {
   const { state } = useAuth();
+  const { href } = usePreferences();
   const { t } = useTranslation();
   // The specification's switch, off (common/src/protected-pages.ts; the page-shell function reads it too).
   if (SKIP_AUTH_CHECK) return <SwrDefaults>{children}</SwrDefaults>;
@@ -39,8 +41,8 @@ export function RequireAuth({ children, capability }: Props) {
   }
   if (state.status === 'signedOut') {
     const from = `${window.location.pathname}${window.location.search}`;
-    // The same address the page-shell function answers a signed-out request with (its 302).
-    return <Redirect to={loginRedirect(from)} replace />;
+    // The address the page-shell function's 302 gives a signed-out request (common/src/protected-pages.ts).
+    return <Redirect to={`${href('/login')}?from=${encodeURIComponent(from)}`} replace />;
   }
   if (
     !state.user.allowed ||

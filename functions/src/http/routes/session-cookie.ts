@@ -1,27 +1,17 @@
-import { Router, type CookieOptions } from 'express';
+import { Router } from 'express';
 import {
   SESSION_COOKIE,
   SESSION_COOKIE_MAX_AGE_MS,
   sessionCookieRequestSchema,
 } from '@insight/common/session-cookie';
 import { AppError } from '../../lib/app-error';
+import { SESSION_COOKIE_OPTIONS } from '../session-cookie-options';
 import type { VerifyToken } from '../middleware/authenticate';
 import { requireSameOrigin } from '../middleware/same-origin';
 import { parseWith } from '../middleware/validate';
 
 /** Mints a session cookie from an ID token (firebase-admin's createSessionCookie; a stub in tests). */
 export type CreateSessionCookie = (idToken: string, expiresInMs: number) => Promise<string>;
-
-/**
- * HttpOnly (no script reads it), Secure, SameSite=Lax (not sent with another site's subrequests or
- * forms that post), for every path: the page-shell function reads it on the protected pages' requests.
- */
-export const SESSION_COOKIE_OPTIONS: CookieOptions = {
-  httpOnly: true,
-  secure: true,
-  sameSite: 'lax',
-  path: '/',
-};
 
 /**
  * The `__session` cookie (docs/features.md, "Security"): POST mints it from the signed-in user's ID token
