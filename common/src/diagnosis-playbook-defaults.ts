@@ -56,6 +56,7 @@ export const PLAYBOOK_KEYS = [
   'portPartial',
   'dropOrHome',
   'powerAtHome',
+  'onuAdminDown',
 ] as const;
 export type PlaybookKey = (typeof PLAYBOOK_KEYS)[number];
 
@@ -323,6 +324,14 @@ export const DEFAULT_PLAYBOOK: readonly PlaybookEntry[] = [
     'L’ONU a signalé à l’OLT une perte d’alimentation avant de tomber : une panne de courant ou un adaptateur débranché au domicile, pas la fibre.',
     'Ask the customer whether the power is on and the ONU’s power adapter is plugged in; do not send a fibre technician.',
     'Demandez au client si le courant est rétabli et si l’adaptateur de l’ONU est branché; n’envoyez pas de technicien fibre.',
+  ]),
+  entry('onuAdminDown', 'wan', null, [
+    'The OLT holds this ONU down',
+    'L’OLT maintient cette ONU hors service',
+    'ONU {onuId} on port {olt} {port} is shut down at the OLT (a suspended account or a port disabled by operations), not cut off by the fibre.',
+    'L’ONU {onuId} du port {olt} {port} est désactivée à l’OLT (un compte suspendu ou un port désactivé par les opérations), pas coupée par la fibre.',
+    'Check the account’s status in billing; if it is active, ask operations to enable ONU {onuId} on OLT {olt}, port {port}. Do not reset it or send a technician.',
+    'Vérifiez l’état du compte dans la facturation; s’il est actif, demandez aux opérations d’activer l’ONU {onuId} sur l’OLT {olt}, port {port}. Ne la réinitialisez pas et n’envoyez pas de technicien.',
   ]),
   entry('sectionTimeout', 'overview', null, [
     'The {section} section timed out',

@@ -66,7 +66,22 @@ export interface Finding {
   penalty: number;
   /** One cause, counted once: the findings of a group take only their worst penalty together. */
   group: ScoreGroup;
+  /**
+   * The neighbourhood finding that makes this device's own action useless (a reset while the port is dark,
+   * the ONU has no power or the OLT holds it down): the view offers no such action.
+   */
+  actionHeldBy?: ActionHoldingCause;
 }
+
+/** The neighbourhood's causes that no action on the device itself can fix. */
+export const ACTION_HOLDING_CAUSES = [
+  'portOutage',
+  'powerAtHome',
+  'onuAdminDown',
+] as const satisfies readonly PlaybookKey[];
+export type ActionHoldingCause = (typeof ACTION_HOLDING_CAUSES)[number];
+const holdsAction = (key: PlaybookKey): key is ActionHoldingCause =>
+  (ACTION_HOLDING_CAUSES as readonly PlaybookKey[]).includes(key);
 
 /** What the customer feels, in groups that are each counted once (docs/diagnosis.md, "Weights"). */
 export type ScoreGroup = 'link' | 'provisioning' | 'firmware' | 'wifi' | 'voice' | 'none';
@@ -118,6 +133,7 @@ const PRIORITY: readonly PlaybookKey[] = [
   'portOutage',
   'portPartial',
   'powerAtHome',
+  'onuAdminDown',
   'dropOrHome',
   'rxPower.fail',
   'oltRxPower.fail',
@@ -162,7 +178,13 @@ const GROUPS: Partial<Record<string, ScoreGroup>> = {
   voiceLineDown: 'voice',
 };
 /** Findings that explain another (the neighbourhood): they take nothing from the score or the confidence. */
-const CONTEXT: ReadonlySet<string> = new Set(['portOutage', 'portPartial', 'powerAtHome', 'dropOrHome']);
+const CONTEXT: ReadonlySet<string> = new Set([
+  'portOutage',
+  'portPartial',
+  'powerAtHome',
+  'onuAdminDown',
+  'dropOrHome',
+]);
 /** Scored, but as what the customer may feel rather than does: a firmware that is not approved runs. */
 const PENALTY_CAP: Partial<Record<ScoreGroup, number>> = { firmware: SCORE_PENALTY.warn };
 
@@ -364,7 +386,8 @@ export const PARTIAL_MIN = 2;
 /**
  * What the neighbours on the device's PON port say about its own link fault (docs/diagnosis.md,
  * "Neighbourhood"): the device went down with a dying gasp (power at the home); most of the port shares the
- * fault (the feeder, the splitter or the OLT: an outage); several do (a splitter branch); or the neighbours
+ * fault (the feeder, the splitter or the OLT: an outage); several do (a splitter branch); the OLT holds the
+ * device down (suspended); or the neighbours
  * are fine (the drop or the home). Nothing while the device's link is fine, nor on a port of one. Neighbours
  * that went down with a dying gasp, or are suspended, do not count as sharing a fibre fault.
  */
@@ -377,6 +400,9 @@ function neighbourhoodFindings(state: DiagnosisInput['port'], link: Finding | nu
   const self = port.onus.find((onu) => onu.self);
   if (self?.status === 'offline' && self.lastDownCause === 'dyingGasp')
     return [finding('port', 'powerAtHome', link.severity, 'port', values)];
+  // Held down at the OLT (suspended): not a fibre fault, whatever the neighbours say.
+  if (self?.status === 'offline' && self.lastDownCause === 'adminDown')
+    return [finding('port', 'onuAdminDown', link.severity, 'port', { ...values, onuId: self.onuId })];
   const { neighbours, down, lowLight } = port.counts;
   if (neighbours === 0) return [];
   const affected = down + lowLight;
@@ -467,7 +493,10 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
       result.findings.find((item) => item.key === 'onuNotRanged') ??
       result.findings.find((item) => ['rxPower', 'oltRxPower'].includes(item.id)) ??
       null;
-    findings.push(...neighbourhoodFindings(input.port, link));
+    const around = neighbourhoodFindings(input.port, link);
+    const holding = around.map((item) => item.key).find(holdsAction);
+    if (link && holding) link.actionHeldBy = holding;
+    findings.push(...around);
   }
   // The Wi-Fi combination needs the fibre's state: until the WAN answered, the clients count one by one.
   if (input.lan.status === 'ok') findings.push(...lanFindings(input.lan.data, fibreFine));

@@ -210,11 +210,11 @@ describe('Insight 360 screens', () => {
       const records = await sim<Array<{ method: string }>>(`/_sim/records?kind=bc&mac=${mac}`);
       expect(records[0]!.method).toBe(method);
       await page.getByRole('button', { name: 'Close' }).click();
-      const after = await page
-        .getByTestId('bc-item')
-        .evaluateAll((els) => els.map((el) => el.getAttribute('data-id')));
-      if (method === 'POST') expect(after).toEqual(before);
-      else expect(after.length).toBe(before.length + 1);
+      // The list is read again after the operation: waited for, with the poll's deadline.
+      const ids = () =>
+        page.getByTestId('bc-item').evaluateAll((els) => els.map((el) => el.getAttribute('data-id')));
+      if (method === 'POST') expect(await ids()).toEqual(before);
+      else await expect.poll(async () => (await ids()).length).toBe(before.length + 1);
     });
   }
 

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { THEME_COOKIE } from '../../common/src/constants';
 import type { RoleKey } from '../../common/src/roles';
+import { seedThresholdSet } from '../../common/src/threshold-seed';
 import { catalogue } from '../../harness/api-client';
 import { ARTIFACTS, PORTAL, useBrowser } from '../../harness/browser';
 import { closeAdminDb, putThresholdSeed } from '../../harness/firestore';
@@ -92,7 +93,9 @@ describe('a call, as the staff work it', () => {
     await signInFast(page, await userWith('engineering', ['engineering']));
     await page.goto('/fr/threshold');
     await page.getByTestId('test-definition').click();
-    await page.getByRole('option', { name: 'ONU receive power' }).click();
+    // The definition as the French page names it (the seed's French name).
+    const rxPower = seedThresholdSet().definitions.find((definition) => definition.parameter === 'rxPower')!;
+    await page.getByRole('option', { name: rxPower.nameFr }).click();
     await page.getByTestId('test-value').fill('-28,5');
     await page.getByTestId('test-reason').waitFor();
     expect(await page.getByTestId('test-result').textContent()).toContain('−28,5');

@@ -66,9 +66,11 @@ const EXPECTED: Record<string, (keys: string[]) => void> = {
   'bad-drop': (keys) => expect(keys[0]).toBe('dropOrHome'),
   'drop-cut': (keys) => expect(keys[0]).toBe('dropOrHome'),
   'dying-gasp': (keys) => expect(keys[0]).toBe('powerAtHome'),
+  // Held down at the OLT (a suspended account): not the drop or the home.
+  'admin-down': (keys) => expect(keys[0]).toBe('onuAdminDown'),
   // A lit branch: the device's link is fine, so its neighbours say nothing.
   'port-branch-lit': (keys) =>
-    expect(keys.filter((key) => /^(port|dropOrHome|powerAtHome)/.test(key))).toEqual([]),
+    expect(keys.filter((key) => /^(port|dropOrHome|powerAtHome|onuAdminDown)/.test(key))).toEqual([]),
 };
 
 describe('the neighbourhood over the catalogue', () => {
@@ -84,6 +86,23 @@ describe('the neighbourhood over the catalogue', () => {
         expect(context.every((finding) => finding.penalty === 0)).toBe(true);
       }
     });
+
+  it('a device whose fault no action on it can fix (the port dark, no power, held at the OLT) is offered no reset; a fault on its own drop still is', async () => {
+    for (const kind of ['port-feeder', 'dying-gasp', 'admin-down'] as const) {
+      for (const device of await sim.catalogue(kind, 2)) {
+        const { findings } = await streamed(device.mac);
+        const link = findings.find((finding) => finding.section === 'wan' && finding.effect === 'score');
+        expect(link?.actionHeldBy, `${kind} ${device.mac}`).toBe(findings[0]!.key);
+      }
+    }
+    for (const device of await sim.catalogue('drop-cut', 2)) {
+      const { findings } = await streamed(device.mac);
+      expect(
+        findings.some((finding) => finding.actionHeldBy),
+        device.mac,
+      ).toBe(false);
+    }
+  });
 
   it('a feeder fault names the OLT and the port in the escalation', async () => {
     const [device] = await sim.catalogue('port-feeder', 1);

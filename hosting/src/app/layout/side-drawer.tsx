@@ -1,7 +1,6 @@
 import { cloneElement, type ComponentType, useState, type ReactElement } from 'react';
 import {
   Box,
-  Collapse,
   Divider,
   List,
   ListItemButton,
@@ -122,13 +121,14 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
             {wide && <ListItemText primary={t('nav.staging')} />}
             {wide && (stagingOpen ? <ExpandLess /> : <ExpandMore />)}
           </ListItemButton>
-          <Collapse in={stagingOpen} unmountOnExit>
+          {/* Shown without MUI's Collapse: its transition's code would weigh on every first load. */}
+          {stagingOpen && (
             <List component="div" disablePadding>
               {STAGING_ITEMS.map((entry) =>
                 item(entry.path, t(`nav.${entry.drawer!.label}`), entry.drawer!.icon, true),
               )}
             </List>
-          </Collapse>
+          )}
         </List>
       </nav>
       <Divider sx={{ mt: 'auto' }} />

@@ -1,15 +1,4 @@
-import {
-  AppBar,
-  Box,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Link,
-  Toolbar,
-  Typography,
-} from '@mui/material';
+import { AppBar, Box, Button, IconButton, Link, Toolbar, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import SearchIcon from '@mui/icons-material/Search';
 import TranslateIcon from '@mui/icons-material/Translate';
@@ -23,11 +12,7 @@ import { OfflineState } from './offline-state';
 import { drawerIntent } from './side-drawer';
 
 // Loaded once someone is signed in: the signed-out landing does not carry the search code.
-const GlobalSearchField = lazy(() =>
-  import('../../features/search/components/global-search-field').then((module) => ({
-    default: module.GlobalSearchField,
-  })),
-);
+const GlobalSearchSlot = lazy(() => import('../../features/search/components/global-search-slot'));
 
 interface Props {
   onOpenMenu(): void;
@@ -51,6 +36,9 @@ function ProviderLogo() {
   );
 }
 
+// The phone's search dialog (and the Dialog's code) loads when the search icon is first pressed.
+const PhoneSearchDialog = lazy(() => import('./phone-search-dialog'));
+
 /**
  * The search on a phone: an icon in the top bar that opens the search field over the page. It closes
  * itself once the search leads elsewhere (the location it was opened at is gone).
@@ -60,6 +48,9 @@ function PhoneSearch() {
   const [location] = useLocation();
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const open = openedAt === location;
+  // Kept once opened, so that it closes with its transition.
+  const [loaded, setLoaded] = useState(false);
+  if (open && !loaded) setLoaded(true);
   return (
     <>
       <IconButton
@@ -69,14 +60,11 @@ function PhoneSearch() {
       >
         <SearchIcon />
       </IconButton>
-      <Dialog open={open} onClose={() => setOpenedAt(null)} fullWidth aria-labelledby="phone-search-title">
-        <DialogTitle id="phone-search-title">{t('search.open')}</DialogTitle>
-        <DialogContent sx={{ pt: '8px !important', minHeight: 320 }}>
-          <Suspense fallback={<Box sx={{ height: 40 }} />}>
-            <GlobalSearchField id="phone-mac-search" />
-          </Suspense>
-        </DialogContent>
-      </Dialog>
+      {loaded && (
+        <Suspense fallback={null}>
+          <PhoneSearchDialog open={open} onClose={() => setOpenedAt(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -125,7 +113,7 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
           {isPhone === false && state.status === 'signedIn' && (
             <Box sx={{ width: '100%', maxWidth: 420 }}>
               <Suspense fallback={<Box sx={{ height: 40 }} />}>
-                <GlobalSearchField id="top-bar-mac-search" shortcut />
+                <GlobalSearchSlot id="top-bar-mac-search" shortcut />
               </Suspense>
             </Box>
           )}

@@ -14,7 +14,17 @@ import fr from '../../../locales/fr/insight360.json';
 import { ok } from '../../../testing/fake-api';
 import { renderApp, type RenderAppOptions } from '../../../testing/render-app';
 import Insight360Page from './insight360-page';
-import { certificate, customer, failedLine, lan, line, noVoice, viewApi, wan } from './view.fixtures';
+import {
+  certificate,
+  customer,
+  failedLine,
+  lan,
+  line,
+  noVoice,
+  portOfOne,
+  viewApi,
+  wan,
+} from './view.fixtures';
 
 let devices = 0;
 const nextMac = () => `A4C1E8${String(900 + ++devices).padStart(6, '0')}`;
@@ -169,6 +179,38 @@ describe('FindingsList', () => {
     await waitFor(() => expect(screen.queryByTestId('finding-bc')).toBeNull());
     expect(screen.getByTestId('experience-score').getAttribute('data-score')).toBe('5');
   });
+
+  for (const [case_, self, texts] of [
+    ['without power (a dying gasp)', { lastDownCause: 'dyingGasp' }, en],
+    ['held down at the OLT', { lastDownCause: 'adminDown' }, fr],
+  ] as const)
+    it(`an ONU that is not ranged, ${case_}, is offered no reset: the view says why`, async () => {
+      const mac = nextMac();
+      const down = wan(mac);
+      const port = portOfOne(mac);
+      const prefix = texts === fr ? '/fr' : '';
+      await openView(mac, {
+        path: prefix,
+        user: { roles: ['support2'] },
+        api: viewApi(mac, {
+          lines: [
+            ...healthy(mac).filter((l) => l.section !== 'wan'),
+            line('wan', { ...down, state: { ...down.state, operStatus: 2 } }),
+            line('neighbourhood', {
+              ...port,
+              onus: [{ ...port.onus[0]!, status: 'offline', ...self }],
+            }),
+          ],
+        }),
+      });
+      const held = await screen.findByTestId('finding-action-held-onu-state');
+      const cause = self.lastDownCause === 'dyingGasp' ? 'powerAtHome' : 'onuAdminDown';
+      expect(held.textContent).toBe(texts.diagnosis.actionHeld[cause]);
+      expect(screen.queryByTestId('finding-action-onu-state')).toBeNull();
+      expect(screen.getByTestId('findings').querySelector('[data-key]')?.getAttribute('data-key')).toBe(
+        cause,
+      );
+    });
 
   it('a support1 user sees the next step of a missing certificate without the button', async () => {
     const mac = nextMac();

@@ -111,6 +111,13 @@ function FindingAction({
   const [open, setOpen] = useState(false);
   const regenerate = useOperation(useRegenerateCertificate(mac, language));
   const recordDone = useRecordDone(mac);
+  // The neighbourhood says that a reset would not help (the port is dark, the ONU has no power…).
+  if (action === 'reset' && finding.actionHeldBy && can(roles, 'deviceReset'))
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid={`finding-action-held-${finding.id}`}>
+        {t(`diagnosis.actionHeld.${finding.actionHeldBy}`)}
+      </Typography>
+    );
   if (action === 'reset' && can(roles, 'deviceReset'))
     return (
       <ResetAction

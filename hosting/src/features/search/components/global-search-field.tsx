@@ -1,6 +1,6 @@
 import { ScoreBadge } from '../../../components/score-badge';
 import { useDeviceScores } from '../../../hooks/use-device-scores';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Autocomplete, Box, Chip, CircularProgress, IconButton, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
@@ -36,10 +36,14 @@ function loadQueryOf(): Promise<QueryOf> {
   });
 }
 
-interface Props {
+export interface GlobalSearchFieldProps {
   id: string;
   /** Focus this field when '/' is pressed outside another input. */
   shortcut?: boolean;
+  /** What was typed before this field was there (global-search-slot.tsx), its focus, and an Enter pressed. */
+  initialText?: string;
+  autoFocus?: boolean;
+  submitOnMount?: boolean;
 }
 
 /**
@@ -47,16 +51,22 @@ interface Props {
  * each opening that device's 360 view. Enter on a full MAC opens it directly; Enter on other text opens
  * the first suggestion for that text (the highlighted one), or the one chosen with the arrow keys.
  */
-export function GlobalSearchField({ id, shortcut = false }: Props) {
+export function GlobalSearchField({
+  id,
+  shortcut = false,
+  initialText = '',
+  autoFocus = false,
+  submitOnMount = false,
+}: GlobalSearchFieldProps) {
   const { t } = useTranslation();
   const { t: te } = useTranslation('errors');
   const { href } = usePreferences();
   const [, navigate] = useLocation();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const [open, setOpen] = useState(false);
   const [hint, setHint] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const typed = useRef('');
+  const typed = useRef(initialText);
   const keyboardPick = useRef(false);
   // docs/requirements.md, "MAC entry and global search": search is enabled only once all tracked API calls have reported.
   const ready = useAllCallsReported();
@@ -67,6 +77,17 @@ export function GlobalSearchField({ id, shortcut = false }: Props) {
     if (!queryOf) void loadQueryOf().then(() => setChecking(true));
   };
   const query = queryOf ? queryOf(text) : null;
+  // Taking over from the first paint's plain field: its focus, caret and text, and an Enter pressed there.
+  useEffect(() => {
+    if (autoFocus && input.current) {
+      input.current.focus();
+      input.current.setSelectionRange(initialText.length, initialText.length);
+    }
+    if (initialText) prepare();
+    if (submitOnMount) void submitText();
+    // Once, as the field appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const settled = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const search = useCustomerSearch(settled);
   // Earlier answers stay in the list while the next one loads; `fresh` says they answer what is typed.
