@@ -37,7 +37,7 @@ const median = (values: number[]) => {
 
 const { browser, close } = await launchBrowser();
 try {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await browser.newContext({ baseURL: PORTAL })).newPage();
   await signInFast(page, await createUser('bench-edge', ['support3']));
   const { value } = await sessionCookie(page.context());
   await page.close();

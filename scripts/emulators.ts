@@ -56,7 +56,8 @@ function stopAll(): Promise<void> {
   return (stopping ??= (async () => {
     const [report] = await Promise.all([suite?.stop(), stop(simulator)]);
     if (report) for (const line of describeForced(report, 'emulators')) console.error(line);
-    cleanEmulatorSockets();
+    // The sockets are the running suite's: a run still waiting for the lock leaves another run's alone.
+    if (suite) cleanEmulatorSockets();
     await release?.();
   })());
 }

@@ -40,7 +40,8 @@ async function shutdown(code: number): Promise<never> {
     // A clean shutdown first (up to 8 s), then whatever of the suite still runs, by PID.
     const [report] = await Promise.all([emulators?.stop({ graceMs: 8000 }), stop(simulator)]);
     if (report) for (const line of describeForced(report, 'start')) console.log(line);
-    cleanEmulatorSockets();
+    // The sockets are the running suite's: a start still waiting for the lock leaves another run's alone.
+    if (emulators) cleanEmulatorSockets();
     await release?.();
   }
   process.exit(code);
