@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { VoiceSection } from '@insight/common/customer360';
+import { voicePort } from '@insight/common/testing/device-fixtures';
 import en from '../../../locales/en/insight360.json';
 import { ok } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -24,18 +25,7 @@ const voice = (): VoiceSection => ({
   subscriber: {
     serialNumber: 'ATA-1',
     ata: { model: 'HT812', firmware: '1.0.43', mac: 'A4C1E8ABCDEF', status: 'online' },
-    ports: [1, 2].map((port) => ({
-      port,
-      phoneNumber: `613555014${port}`,
-      lineStatus: { active: true, hook: 'on', inUse: false },
-      features: {
-        callBlock: false,
-        callForward: { enabled: false, number: null },
-        callerId: true,
-        callWaiting: true,
-        voicemail: { enabled: true, language: 'en', messageWaiting: false },
-      },
-    })),
+    ports: [1, 2].map((port) => ({ ...voicePort(port), phoneNumber: `613555014${port}` })),
   },
 });
 
