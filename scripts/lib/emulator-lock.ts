@@ -29,16 +29,20 @@ function lockHolders(file: string): number[] {
   return holders;
 }
 
-/** Whether this process or one of its ancestors holds the lock. */
+/**
+ * Whether this process or one of its ancestors holds the lock, itself or through a `flock … cat` child of
+ * its own (holdEmulatorLock below: a test that holds the lock and starts scripts/emulators.ts).
+ */
 export function lockHeldByAncestor(file = EMULATOR_LOCK): boolean {
-  const holders = new Set(lockHolders(file));
+  const holders = lockHolders(file);
+  const ancestors = new Set<number>();
   for (let pid = process.pid; pid > 1; ) {
-    if (holders.has(pid)) return true;
+    ancestors.add(pid);
     const info = readProcess(pid);
-    if (!info) return false;
+    if (!info) break;
     pid = info.ppid;
   }
-  return false;
+  return holders.some((holder) => ancestors.has(holder) || ancestors.has(readProcess(holder)?.ppid ?? -1));
 }
 
 /**
