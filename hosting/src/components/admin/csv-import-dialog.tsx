@@ -52,6 +52,9 @@ export interface CsvImportDialogProps<F> {
 
 const PREVIEW_LIMIT = 200;
 
+/** A box that scrolls (a long table on a phone) is reached with the keyboard, and named. */
+const scrollRegion = (label: string) => ({ tabIndex: 0, role: 'region', 'aria-label': label });
+
 /** Where an import that did not finish stopped: the rows the server refused, the request that failed. */
 interface Stopped {
   failed: Array<{ line: number | undefined; id: string; message: string }>;
@@ -258,7 +261,10 @@ export function CsvImportDialog<F>({
                 </Typography>
               )}
               {stopped.failed.length > 0 && (
-                <Box sx={{ maxHeight: 240, overflow: 'auto', mt: 1 }}>
+                <Box
+                  sx={{ maxHeight: 240, overflow: 'auto', mt: 1 }}
+                  {...scrollRegion(t('csv.refusedTable'))}
+                >
                   <SimpleTable
                     label={t('csv.refusedTable')}
                     headers={[t('csv.line'), idLabel, t('csv.reason')]}
@@ -303,7 +309,7 @@ export function CsvImportDialog<F>({
                 })}
               </Alert>
               {invalid.length > 0 && (
-                <Box sx={{ maxHeight: 320, overflow: 'auto' }}>
+                <Box sx={{ maxHeight: 320, overflow: 'auto' }} {...scrollRegion(t('csv.errorsTable'))}>
                   <SimpleTable
                     stickyHeader
                     label={t('csv.errorsTable')}
