@@ -227,6 +227,7 @@ describe('a call, as the staff work it', () => {
 
   for (const { route, ready, prefix } of [
     { route: '/onu-stage', ready: '[data-testid=connection][data-state=live]', prefix: '' },
+    { route: '/onu-stage', ready: '[data-testid=connection][data-state=live]', prefix: '/fr' },
     { route: '/plume-stage', ready: '[data-testid=connection][data-state=live]', prefix: '/fr' },
     { route: '/juniper-stage', ready: '[data-testid=devices] .MuiDataGrid-row', prefix: '/fr' },
     { route: '/juniper-stage', ready: '[data-testid=devices] .MuiDataGrid-row', prefix: '' },

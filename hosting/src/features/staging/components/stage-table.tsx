@@ -158,11 +158,12 @@ function StageTableOf<R extends GridValidRowModel>({
         : undefined,
     [phone, phoneFields, columns],
   );
-  // On a phone the chosen columns share the whole width, so that a long state ("en provisionnement") fits.
+  // On a phone the device's column keeps its width and the others share the rest of it, so that a long
+  // state ("en provisionnement") fits on its line.
   const shownColumns = useMemo(
     () =>
       phone && phoneFields
-        ? columns.map((column) => (phoneFields.includes(column.field) ? { ...column, flex: 1 } : column))
+        ? columns.map((column) => (phoneFields.indexOf(column.field) > 0 ? { ...column, flex: 1 } : column))
         : columns,
     [phone, phoneFields, columns],
   );
