@@ -36,16 +36,18 @@ export async function api(token: string, path: string, init: RequestInit = {}) {
   };
 }
 
-export async function catalogue(
-  kind: string,
-  limit = 1,
-): Promise<Array<{ mac: string; customerAccountNumber: string; networkType: string }>> {
+/** A device of the simulator's catalogue: its MAC, its customer, and its OLT and PON port ("1/2/7"). */
+export interface CatalogueDevice {
+  mac: string;
+  customerAccountNumber: string;
+  networkType: string;
+  olt: string;
+  port: string;
+}
+
+export async function catalogue(kind: string, limit = 1): Promise<CatalogueDevice[]> {
   const res = await fetch(`${SIMULATOR}/_sim/catalogue?kind=${kind}&limit=${limit}`);
-  return (
-    (await res.json()) as {
-      items: Array<{ mac: string; customerAccountNumber: string; networkType: string }>;
-    }
-  ).items;
+  return ((await res.json()) as { items: CatalogueDevice[] }).items;
 }
 
 /** Polls until `check` returns a value or the deadline passes. */

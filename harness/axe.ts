@@ -29,3 +29,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .join(', ')}`,
     );
 }
+
+/** Every WCAG AA violation, one line each: the rule, its impact, its count of nodes and the first ones. */
+export async function wcagViolations(page: Page): Promise<string[]> {
+  return (await axeViolations(page, WCAG_AA)).map(
+    (violation) =>
+      `${violation.id} (${violation.impact}, ${violation.nodes.length}): ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ')}`,
+  );
+}

@@ -4,7 +4,6 @@
  * the same list for the roles that may open it (docs/diagnosis.md, "Neighbourhood").
  */
 import {
-  Box,
   Chip,
   Link,
   Stack,
@@ -21,6 +20,7 @@ import { formatMac } from '@insight/common/mac';
 import { AppLink } from '../../../components/app-link';
 import { GradeChip, StatusChip } from '../../../components/grade-chip';
 import { SectionCard, type SectionState } from '../../../components/section-card';
+import { TableScroll } from '../../../components/table-scroll';
 import { useNoCustomerNote } from './no-customer';
 
 /** The port page's path of a port (shelf/slot/port as path segments). */
@@ -73,8 +73,14 @@ export function NeighbourhoodPanel({
 export function PortOnus({ onus, port }: Pick<NeighbourhoodSection, 'onus' | 'port'>) {
   const { t } = useTranslation('insight360');
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={t('neighbourhood.list', { port })} data-testid="port-onus">
+    <TableScroll label={t('neighbourhood.list', { port })}>
+      {/* A state or a power reads on one line; on a phone the table scrolls sideways instead. */}
+      <Table
+        size="small"
+        aria-label={t('neighbourhood.list', { port })}
+        data-testid="port-onus"
+        sx={{ '& .MuiChip-label': { whiteSpace: 'nowrap' } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>{t('neighbourhood.mac')}</TableCell>
@@ -91,18 +97,14 @@ export function PortOnus({ onus, port }: Pick<NeighbourhoodSection, 'onus' | 'po
               data-status={onu.status}
               selected={onu.self}
             >
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Link component={AppLink} href={`/i/mac/${onu.mac}`}>
-                  {formatMac(onu.mac)}
-                </Link>
-                {onu.self && (
-                  <Chip
-                    size="small"
-                    label={t('neighbourhood.thisDevice')}
-                    sx={{ ml: 1 }}
-                    variant="outlined"
-                  />
-                )}
+              <TableCell>
+                {/* "This device" goes under the MAC where the column is narrow. */}
+                <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+                  <Link component={AppLink} href={`/i/mac/${onu.mac}`} sx={{ whiteSpace: 'nowrap' }}>
+                    {formatMac(onu.mac)}
+                  </Link>
+                  {onu.self && <Chip size="small" label={t('neighbourhood.thisDevice')} variant="outlined" />}
+                </Stack>
               </TableCell>
               <TableCell>{onu.onuId}</TableCell>
               <TableCell>
@@ -126,7 +128,7 @@ export function PortOnus({ onus, port }: Pick<NeighbourhoodSection, 'onus' | 'po
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </TableScroll>
   );
 }
 

@@ -46,6 +46,8 @@ describe('the port page', () => {
   it('an address that is not a port’s says how one reads, and asks the API for nothing', async () => {
     const { api } = await renderApp(page, { path: '/i/port/olt..%2F/1/2/7', user: { roles: ['operation'] } });
     expect((await screen.findByTestId('port-invalid')).textContent).toBe(en.neighbourhood.invalidPort);
+    // The page still says what it is: its heading, above the message.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en.neighbourhood.portPage);
     expect(api.calls.filter((call) => call.path.startsWith('/ports'))).toEqual([]);
   });
 });

@@ -21,38 +21,39 @@ export default function PortPage() {
       }
     : null;
   const state = usePort(address);
-  if (!address)
-    return (
-      <Alert severity="error" role="alert" data-testid="port-invalid">
-        {t('neighbourhood.invalidPort')}
-      </Alert>
-    );
   return (
     <Stack spacing={2} sx={{ maxWidth: 1100 }}>
+      {/* The page says what it is, an address that is not a port's included. */}
       <Typography variant="h5" component="h1" tabIndex={-1} data-testid="port-title">
-        {t('neighbourhood.pageTitle', address)}
+        {address ? t('neighbourhood.pageTitle', address) : t('neighbourhood.portPage')}
       </Typography>
-      <SectionCard
-        title={t('neighbourhood.list', address)}
-        name={t('sections.neighbourhood')}
-        state={state}
-        onRefresh={() => void state.refresh()}
-        testId="section-port"
-      >
-        {(port) => (
-          <Stack spacing={1.5}>
-            <Typography variant="body2" data-testid="port-counts">
-              {port.status === 'down' ? `${t('neighbourhood.portDown')} · ` : ''}
-              {t('neighbourhood.portCounts', {
-                total: port.onus.length,
-                online: port.onus.filter((onu) => onu.status === 'online').length,
-                split: port.split,
-              })}
-            </Typography>
-            <PortOnus onus={port.onus} port={port.port} />
-          </Stack>
-        )}
-      </SectionCard>
+      {address ? (
+        <SectionCard
+          title={t('neighbourhood.list', address)}
+          name={t('sections.neighbourhood')}
+          state={state}
+          onRefresh={() => void state.refresh()}
+          testId="section-port"
+        >
+          {(port) => (
+            <Stack spacing={1.5}>
+              <Typography variant="body2" data-testid="port-counts">
+                {port.status === 'down' ? `${t('neighbourhood.portDown')} · ` : ''}
+                {t('neighbourhood.portCounts', {
+                  total: port.onus.length,
+                  online: port.onus.filter((onu) => onu.status === 'online').length,
+                  split: port.split,
+                })}
+              </Typography>
+              <PortOnus onus={port.onus} port={port.port} />
+            </Stack>
+          )}
+        </SectionCard>
+      ) : (
+        <Alert severity="error" role="alert" data-testid="port-invalid">
+          {t('neighbourhood.invalidPort')}
+        </Alert>
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  Box,
   Chip,
   IconButton,
   Stack,
@@ -19,6 +18,7 @@ import { formatPhone } from '@insight/common/format';
 import type { VoicePort } from '@insight/common/upstream/telephony';
 import { FieldList } from '../../../components/field-list';
 import { StatusChip } from '../../../components/grade-chip';
+import { TableScroll } from '../../../components/table-scroll';
 import { loadedWhenOpen, preloadOnIntent } from '../../../components/on-demand';
 
 // The menu, the forms, the schema and the confirm dialog load when a port's actions first open.
@@ -123,7 +123,7 @@ export function VoicePanel({
           },
         ]}
       />
-      <Box sx={{ overflowX: 'auto' }}>
+      <TableScroll label={t('voice.ports')}>
         <Table size="small" aria-label={t('voice.ports')} data-testid="voice-ports">
           <TableHead>
             <TableRow>
@@ -167,7 +167,7 @@ export function VoicePanel({
             ))}
           </TableBody>
         </Table>
-      </Box>
+      </TableScroll>
       <Typography variant="caption" color="text.secondary">
         {voice.networkType}
       </Typography>
