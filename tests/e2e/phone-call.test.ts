@@ -227,9 +227,10 @@ describe('a call, as the staff work it', () => {
 
   for (const { route, ready, prefix } of [
     { route: '/onu-stage', ready: '[data-testid=connection][data-state=live]', prefix: '' },
+    { route: '/onu-stage', ready: '[data-testid=connection][data-state=live]', prefix: '/fr' },
     { route: '/plume-stage', ready: '[data-testid=connection][data-state=live]', prefix: '/fr' },
-    { route: '/juniper-stage', ready: '[data-testid=devices] .MuiDataGrid-row', prefix: '/fr' },
-    { route: '/juniper-stage', ready: '[data-testid=devices] .MuiDataGrid-row', prefix: '' },
+    { route: '/juniper-stage', ready: '[data-testid=devices] [data-testid=device-state]', prefix: '/fr' },
+    { route: '/juniper-stage', ready: '[data-testid=devices] [data-testid=device-state]', prefix: '' },
   ])
     it(`when staff open ${prefix}${route} on a phone, then no value is cut, the device's state is in view, and every target is at least 44 px`, async () => {
       if (route === '/juniper-stage') await putPhoneTree();
@@ -306,7 +307,9 @@ describe('a call, as the staff work it', () => {
               if (name === 'onu-stage' || name === 'plume-stage')
                 await page.waitForSelector('[data-testid=connection][data-state=live]', { timeout: 30_000 });
               if (name === 'juniper-stage')
-                await page.waitForSelector('[data-testid=devices] .MuiDataGrid-row', { timeout: 30_000 });
+                await page.waitForSelector('[data-testid=devices] [data-testid=device-state]', {
+                  timeout: 30_000,
+                });
               if (name === 'unknown') await page.getByTestId('section-wan-note').scrollIntoViewIfNeeded();
               await page.waitForTimeout(1_500);
               const file = `${name}-${width}-${prefix ? 'fr' : 'en'}-${mode}`;

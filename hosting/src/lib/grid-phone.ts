@@ -19,3 +19,21 @@ export const pinnedFirstColumn = (theme: Theme) => {
     '& .MuiDataGrid-columnHeader[aria-colindex="1"]': { ...pinned, zIndex: 3 },
   };
 };
+
+/** A phone column's narrowest width: its values wrap within it. */
+export const PHONE_MIN_WIDTH = 72;
+/**
+ * A phone's grid with its columns chosen for the phone: rows as tall as their wrapped values, headings on
+ * two lines, and no column menu in the headings (its two 44 px targets would leave a heading no room; the
+ * toolbar's Columns button stays). With PHONE_SX for its cells and headings.
+ */
+export const PHONE_GRID = {
+  getRowHeight: () => 'auto' as const,
+  columnHeaderHeight: 56,
+  disableColumnMenu: true,
+};
+export const PHONE_SX = {
+  '& .MuiDataGrid-cell': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.5, lineHeight: 1.4 },
+  '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2, overflowWrap: 'anywhere' },
+  '& .MuiDataGrid-columnHeaderTitleContainer': { whiteSpace: 'normal' },
+} as const;

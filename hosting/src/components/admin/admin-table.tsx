@@ -17,25 +17,9 @@ import { FoldedNotice } from '../folded-notice';
 import { gridCsvOptions } from '../../lib/grid-csv';
 import { useGridLocaleText } from '../../lib/grid-locale';
 import { PortalDataGrid } from '../portal-data-grid';
+import { PHONE_GRID, PHONE_MIN_WIDTH, PHONE_SX } from '../../lib/grid-phone';
 
 export const PAGE_SIZES = [25, 50, 100];
-
-/** A phone column's narrowest width: its values wrap within it. */
-const PHONE_MIN_WIDTH = 72;
-/**
- * A phone's grid: rows as tall as their wrapped values, headings on two lines, and no column menu in the
- * headings (its two 44 px targets would leave a heading no room; the toolbar's Columns button stays).
- */
-const PHONE_GRID = {
-  getRowHeight: () => 'auto' as const,
-  columnHeaderHeight: 56,
-  disableColumnMenu: true,
-};
-const PHONE_SX = {
-  '& .MuiDataGrid-cell': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.5, lineHeight: 1.4 },
-  '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2, overflowWrap: 'anywhere' },
-  '& .MuiDataGrid-columnHeaderTitleContainer': { whiteSpace: 'normal' },
-} as const;
 
 export interface AdminTableProps<R extends GridValidRowModel & { id: string }> {
   /** The table's accessible name. */

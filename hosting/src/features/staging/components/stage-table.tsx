@@ -13,6 +13,7 @@ import { escapeCsvCell } from '@insight/common/csv';
 import { useGridLocaleText } from '../../../lib/grid-locale';
 import type { TableQuery } from '../api/use-staging-stream';
 import { PortalDataGrid } from '../../../components/portal-data-grid';
+import { PHONE_GRID, PHONE_MIN_WIDTH, PHONE_SX } from '../../../lib/grid-phone';
 
 /** A row as the engine posts it: the stream's row, its version and whether it changed in the last second. */
 type Model<R> = R & { changing?: true; version?: number };
@@ -158,13 +159,19 @@ function StageTableOf<R extends GridValidRowModel>({
         : undefined,
     [phone, phoneFields, columns],
   );
-  // On a phone the chosen columns share the whole width, so that a long state ("en provisionnement") fits.
+  // On a phone the device's column keeps its width and the others share the rest of it; values wrap
+  // (a long state, "en provisionnement", takes two lines) instead of being cut.
+  const phoneLayout = phone && Boolean(phoneFields);
   const shownColumns = useMemo(
     () =>
-      phone && phoneFields
-        ? columns.map((column) => (phoneFields.includes(column.field) ? { ...column, flex: 1 } : column))
+      phoneLayout
+        ? columns.map((column) =>
+            phoneFields!.indexOf(column.field) > 0
+              ? { ...column, flex: 1, minWidth: PHONE_MIN_WIDTH }
+              : column,
+          )
         : columns,
-    [phone, phoneFields, columns],
+    [phoneLayout, phoneFields, columns],
   );
   const localeText = useGridLocaleText({ noRowsLabel: empty, noResultsOverlayLabel: empty });
   // A row keeps its object while its version is the same: the grid redraws only the rows that changed.
@@ -239,6 +246,7 @@ function StageTableOf<R extends GridValidRowModel>({
           rows={NO_ROWS}
           rowCount={rowCount}
           columns={shownColumns as Array<GridColDef<Model<R>>>}
+          {...(phoneLayout ? PHONE_GRID : {})}
           columnVisibilityModel={columnVisibilityModel}
           getRowId={rowId}
           getRowClassName={rowClassName}
@@ -257,7 +265,7 @@ function StageTableOf<R extends GridValidRowModel>({
           slotProps={slotProps}
           localeText={localeText}
           aria-label={label}
-          sx={sx}
+          sx={phoneLayout ? { ...sx, ...PHONE_SX } : sx}
         />
       </Box>
     </Box>
