@@ -21,6 +21,7 @@ const E2E_SHELL_ADMIN = [
   'tests/e2e/bundle.test.ts',
   'tests/e2e/platform.test.ts',
   'tests/e2e/api-chain.test.ts',
+  'tests/e2e/edge-redirect.test.ts',
 ];
 
 /** The end-to-end files that run with nothing else (see `e2e-alone` below). */

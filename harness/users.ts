@@ -1,6 +1,6 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Cookie, Page } from 'playwright-core';
 import type { RoleKey } from '@insight/common/roles';
 
 const PROJECT_ID = 'demo-insight';
@@ -63,4 +63,28 @@ export async function signInFast(page: Page, user: TestUser): Promise<void> {
     JSON.stringify({ sub: user.googleSub, email: user.email, email_verified: true, name: user.displayName }),
   );
   if (uid !== user.uid) throw new Error(`signed in as ${uid}, expected ${user.uid}`);
+  // The page mints the `__session` cookie after its session check: a protected page opened next goes
+  // through the page-shell function, which answers 302 to the login page without it.
+  await sessionCookie(page.context());
+}
+
+/** The context's `__session` cookie once the page has minted it (within `timeoutMs`). */
+export async function sessionCookie(context: BrowserContext, timeoutMs = 15_000): Promise<Cookie> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const cookie = (await context.cookies()).find((entry) => entry.name === '__session');
+    if (cookie) return cookie;
+    if (Date.now() > deadline) throw new Error('the page minted no __session cookie');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Revokes every session of the user (as a role removal does): its session cookies stop verifying. */
+export async function revokeSessions(uid: string): Promise<void> {
+  await admin().revokeRefreshTokens(uid);
+}
+
+/** Disables (or enables again) the user's account. */
+export async function setDisabled(uid: string, disabled: boolean): Promise<void> {
+  await admin().updateUser(uid, { disabled });
 }

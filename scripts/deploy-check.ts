@@ -1,10 +1,11 @@
 /**
  * `npm run deploy:check [-- --no-build]`: what `firebase deploy` would do, checked without credentials.
- *  1. builds the functions (and the web app) unless --no-build;
+ *  1. builds the web app and the functions (which copy its shell) unless --no-build;
  *  2. validates firebase.json with firebase-tools' own schema validator (as `firebase deploy` does);
  *  3. loads the built functions (functions/lib) and lists their endpoints: every Hosting rewrite names
  *     an HTTPS function that exists, in the rewrite's region; every function runs in REGION
- *     (functions/src/config/region.ts), beside the Firestore location;
+ *     (functions/src/config/region.ts), beside the Firestore location; the `shell` function's copy of
+ *     the prerendered shell (functions/lib/shell) is the web app's build (hosting/dist), byte for byte;
  *  4. checks the deploy settings: runtime = the functions' engines, predeploy builds, ignored local
  *     secrets, the environment firebase-tools deploys for the project (`--project <id>`, else the
  *     predeploy's GCLOUD_PROJECT, else .firebaserc's default: functions/.env.<project> with NODE_OPTIONS,
@@ -32,7 +33,8 @@ interface FirebaseJson {
     public: string;
     predeploy?: string[];
     rewrites: Array<{
-      source: string;
+      source?: string;
+      regex?: string;
       destination?: string;
       function?: { functionId: string; region?: string };
     }>;
@@ -51,10 +53,10 @@ const config = JSON.parse(configText) as FirebaseJson;
 
 // 1. Build.
 if (!process.argv.includes('--no-build')) {
-  step('building the functions and the web app');
+  step('building the web app and the functions');
   for (const args of [
-    ['run', 'build', '-w', 'functions', '--silent'],
     ['run', 'build', '-w', 'hosting', '--silent'],
+    ['run', 'build', '-w', 'functions', '--silent'],
   ]) {
     const built = spawnSync('npm', args, { cwd: ROOT, stdio: 'inherit' });
     if (built.status !== 0) problem(`npm ${args.join(' ')} failed`);
@@ -117,18 +119,36 @@ else {
 for (const endpoint of endpoints)
   if (JSON.stringify(endpoint.region) !== JSON.stringify([REGION]))
     problem(`function ${endpoint.name} runs in ${String(endpoint.region)}, not ${REGION}`);
+/** A rewrite's pattern, for the messages and the plan. */
+const patternOf = (rewrite: { source?: string; regex?: string }) =>
+  rewrite.source ?? `regex ${rewrite.regex}`;
 for (const rewrite of config.hosting.rewrites.filter((r) => r.function)) {
   const { functionId, region } = rewrite.function!;
+  const source = patternOf(rewrite);
   const target = endpoints.find((endpoint) => endpoint.name === functionId);
-  if (!target)
-    problem(`rewrite ${rewrite.source} names function ${functionId}, which the build does not export`);
-  else if (target.trigger !== 'https')
-    problem(`rewrite ${rewrite.source}: ${functionId} is not an HTTPS function`);
+  if (!target) problem(`rewrite ${source} names function ${functionId}, which the build does not export`);
+  else if (target.trigger !== 'https') problem(`rewrite ${source}: ${functionId} is not an HTTPS function`);
   else if (!region || !target.region?.includes(region))
     problem(
-      `rewrite ${rewrite.source}: region ${region ?? '(none: us-central1)'} but ${functionId} runs in ${String(target.region)}`,
+      `rewrite ${source}: region ${region ?? '(none: us-central1)'} but ${functionId} runs in ${String(target.region)}`,
     );
 }
+// The shell the `shell` function serves is the one Hosting serves (functions/build.mjs copies it): another
+// build's shell would name hashed scripts that the deployed site does not have.
+const webDist = path.join(ROOT, config.hosting.public);
+for (const file of ['index.html', 'index-fr.html']) {
+  const served = path.join(webDist, file);
+  const copy = path.join(functionsDir, 'lib/shell', file);
+  if (!existsSync(served)) problem(`${path.relative(ROOT, served)} is missing: build the web app first`);
+  else if (!existsSync(copy))
+    problem(`${path.relative(ROOT, copy)} is missing: build the functions after the web app`);
+  else if (!readFileSync(served).equals(readFileSync(copy)))
+    problem(
+      `${path.relative(ROOT, copy)} differs from ${path.relative(ROOT, served)}: build the functions after the web app`,
+    );
+}
+if (!existsSync(path.join(functionsDir, 'lib/shell/headers.json')))
+  problem('functions/lib/shell/headers.json is missing: build the functions');
 if (config.firestore.location !== FIRESTORE_LOCATION)
   problem(
     `firebase.json firestore.location is ${config.firestore.location ?? '(none: nam5, US)'}, not ${FIRESTORE_LOCATION}`,
@@ -277,7 +297,7 @@ plan.push(
   `hosting: ${config.hosting.public}/ (predeploy: ${config.hosting.predeploy?.join(' && ')}); rewrites ${config.hosting.rewrites
     .map(
       (r) =>
-        `${r.source} → ${r.function ? `function ${r.function.functionId} (${r.function.region})` : (r.destination ?? '')}`,
+        `${patternOf(r)} → ${r.function ? `function ${r.function.functionId} (${r.function.region})` : (r.destination ?? '')}`,
     )
     .join(', ')}`,
 );

@@ -567,6 +567,11 @@ export interface LookSnapshot {
   at: string;
   /** Who looked: the user's name as the portal shows it (the e-mail's local part). */
   by: string;
+  /**
+   * The customer's name at the look (the primary contact), null when the customer section did not answer;
+   * absent from looks stored before it was kept. Personal data: kept with the look, as long (90 days).
+   */
+  customer?: string | null;
   score: number | null;
   measures: Partial<Record<SnapshotMeasure, MeasureValue>>;
   /** The findings' ids and severities, ranked. */
@@ -615,6 +620,7 @@ export function snapshotOf(mac: string, at: Date, by: string, input: DiagnosisIn
     mac,
     at: at.toISOString(),
     by,
+    customer: input.customer.status === 'ok' ? input.customer.data.name.line1 : null,
     score,
     measures: measuresOf(input),
     findings: findings.map(({ id, key, severity }) => ({ id, key, severity })),

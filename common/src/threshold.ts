@@ -65,8 +65,16 @@ function optionalText(...validators: Validator[]) {
     .union([z.literal(''), z.null(), z.undefined(), text(...validators)])
     .transform((value) => (value === '' || value === undefined ? null : value));
 }
+/** One of `values`: an empty cell is 'required', another value names the choices. */
 function choice<T extends readonly [string, ...string[]]>(values: T) {
-  return z.enum(values, { error: encodeMessage({ key: 'required' }) });
+  return z.enum(values, {
+    error: (issue) =>
+      encodeMessage(
+        issue.input === undefined || issue.input === null || issue.input === ''
+          ? { key: 'required' }
+          : { key: 'oneOf', row: values.join(', ') },
+      ),
+  });
 }
 
 /** A bound typed in a form ('' = none) or stored (a number or null). */
@@ -265,12 +273,12 @@ export function untranslatedFields(kind: ThresholdKind, row: Readonly<Record<str
     .map(([, french]) => french);
 }
 
-/** What a save of a new row must also carry: 'required' on each missing French text. */
+/** What a save of a new row must also carry: 'frenchRequired' on each missing French text. */
 export function frenchRequired(
   kind: ThresholdKind,
   row: Readonly<Record<string, unknown>>,
 ): Array<{ field: string; message: ValidationMessage }> {
-  return untranslatedFields(kind, row).map((field) => ({ field, message: { key: 'required' } }));
+  return untranslatedFields(kind, row).map((field) => ({ field, message: { key: 'frenchRequired' } }));
 }
 
 /** A definition's name in both languages. */

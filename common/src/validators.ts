@@ -33,7 +33,11 @@ export type ValidationMessage =
   | { key: 'reservedId' }
   /** A head end or market area code (the value typed) that is not in its list. */
   | { key: 'unknownHeadEnd'; row: string }
-  | { key: 'unknownMarketArea'; row: string };
+  | { key: 'unknownMarketArea'; row: string }
+  /** A threshold row's French text, required when the row is new (frenchRequired, threshold.ts). */
+  | { key: 'frenchRequired' }
+  /** A value not among the choices: `row` lists them. */
+  | { key: 'oneOf'; row: string };
 
 export type Validator = (value: string) => ValidationMessage | null;
 
@@ -104,14 +108,14 @@ export function encodeMessage(message: ValidationMessage): string {
 }
 
 const WITH_NUM = new Set(['exactLength', 'maxLength', 'minLength']);
+const WITH_ROW = new Set(['ipInUse', 'unknownHeadEnd', 'unknownMarketArea', 'oneOf']);
 
 export function decodeMessage(text: string): ValidationMessage {
   const colon = text.indexOf(':');
   const key = colon === -1 ? text : text.slice(0, colon);
   const rest = colon === -1 ? '' : text.slice(colon + 1);
   if (WITH_NUM.has(key)) return { key, num: Number(rest) } as ValidationMessage;
-  if (key === 'ipInUse' || key === 'unknownHeadEnd' || key === 'unknownMarketArea')
-    return { key, row: rest } as ValidationMessage;
+  if (WITH_ROW.has(key)) return { key, row: rest } as ValidationMessage;
   return { key } as ValidationMessage;
 }
 

@@ -31,6 +31,7 @@ import { usersRouter } from './http/routes/users';
 import { emailAllowed, type AccessPolicy } from './domain/users/user-admin';
 import type { UserDirectory } from './domain/users/user-directory';
 import { healthRouter } from './http/routes/health';
+import { sessionCookieRouter, type CreateSessionCookie } from './http/routes/session-cookie';
 import { linksRouter } from './http/routes/links';
 import { CallCache } from './lib/call-cache';
 import { silentLogger, type Logger } from './lib/logger';
@@ -76,6 +77,8 @@ export interface AppDeps {
   /** The SMS allowances per user and per device; without it, this instance's own counters. */
   smsLimits?: SmsLimits;
   now?: () => number;
+  /** Mints the `__session` cookie (POST/DELETE /api/session-cookie); without it the routes are absent. */
+  createSessionCookie?: CreateSessionCookie;
   /** The Google Cloud project, for the request logs' trace field; without it, no trace field. */
   projectId?: string;
 }
@@ -119,6 +122,11 @@ export function createApp(deps: AppDeps): Express {
 
   const api = express.Router();
   api.use(healthRouter(deps.version));
+  // Before the bearer token's check: the ID token is the body, and a sign-out may come with an expired one.
+  if (deps.createSessionCookie)
+    api.use(
+      sessionCookieRouter({ verifyToken: deps.verifyToken, createSessionCookie: deps.createSessionCookie }),
+    );
   const policy = deps.policy ?? { adminEmails: [], allowedEmailDomains: [] };
   api.use(
     authenticate(

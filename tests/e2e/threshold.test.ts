@@ -333,4 +333,45 @@ describe('threshold manager', () => {
       .poll(() => other.getByTestId('status-message').textContent())
       .toBe("Désolé, vous n'avez pas accès au site.");
   });
+
+  it('when engineering imports variants from a CSV in French, then the row with both languages is written and listed in French, and the new row without French is refused with its message', async () => {
+    const id = runId();
+    const page = await browser.newPage();
+    await signInFast(page, await createUser('threshold-import', ['engineering']));
+    await page.goto('/fr/threshold/variants');
+    await page.getByTestId('variants-import').click();
+    await page
+      .getByTestId('import-text')
+      .fill(
+        [
+          'tdId,variantName,variantNameFr,technology,variants,description,descriptionFr',
+          `E2E-IMP-${id},Imported optics ${id},Optique importée ${id},EPON,"E2E-IMP-A-${id}, E2E-IMP-B-${id}",Imported,Importée`,
+          `E2E-NOFR-${id},Untranslated optics ${id},,EPON,E2E-NOFR-${id},,`,
+        ].join('\n'),
+      );
+    await page.getByTestId('import-check').click();
+    await expect
+      .poll(() => page.getByTestId('import-summary').textContent())
+      .toBe('1 ligne valide, 1 ligne avec erreurs (non importées).');
+    expect(await page.getByTestId('import-error-row').textContent()).toContain(
+      `${fr.threshold.fields.nameFr} : ${frCommon.validation.frenchRequired}`,
+    );
+    await page.getByTestId('import-write').click();
+    await expect.poll(() => page.getByTestId('import-result').textContent()).toBe('1 ligne écrite.');
+    const stored = (
+      await adminDb().collection(THRESHOLD_COLLECTIONS.variants).doc(`E2E-IMP-${id}`).get()
+    ).data();
+    expect(stored).toMatchObject({
+      variantName: `Imported optics ${id}`,
+      variantNameFr: `Optique importée ${id}`,
+      variants: [`E2E-IMP-A-${id}`, `E2E-IMP-B-${id}`],
+      descriptionFr: 'Importée',
+    });
+    expect(
+      (await adminDb().collection(THRESHOLD_COLLECTIONS.variants).doc(`E2E-NOFR-${id}`).get()).exists,
+    ).toBe(false);
+    await page.getByRole('button', { name: frCommon.adminKit.close }).click();
+    await page.getByTestId('threshold-search').fill(id);
+    await row(page, `E2E-IMP-${id}`).getByText(`Optique importée ${id}`).waitFor();
+  });
 });

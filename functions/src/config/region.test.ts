@@ -6,7 +6,9 @@ import { FIRESTORE_LOCATION, REGION } from './region';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const firebaseJson = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8')) as {
-  hosting: { rewrites: Array<{ source: string; function?: { functionId: string; region?: string } }> };
+  hosting: {
+    rewrites: Array<{ source?: string; regex?: string; function?: { functionId: string; region?: string } }>;
+  };
   firestore: { location?: string };
 };
 
@@ -28,7 +30,8 @@ describe('where Insight runs', () => {
   it('rewrites Hosting to functions in REGION', () => {
     const rewrites = firebaseJson.hosting.rewrites.filter((rewrite) => rewrite.function);
     expect(rewrites.length).toBeGreaterThan(0);
-    for (const rewrite of rewrites) expect(rewrite.function!.region, rewrite.source).toBe(REGION);
+    for (const rewrite of rewrites)
+      expect(rewrite.function!.region, rewrite.source ?? rewrite.regex).toBe(REGION);
   });
 
   it('declares every exported function and trigger in REGION only', () => {

@@ -234,7 +234,13 @@ describe('looks', () => {
       const scores = await request(app)
         .get(`/api/diagnosis/scores?macs=${mac},${mac.toLowerCase()},AABBCCDDEEFF`)
         .set('authorization', support);
-      expect(scores.body.scores).toEqual({ [mac]: { score: second.score, at: second.at } });
+      // Home's recent lookups name whom each device was: the customer's name at the last look.
+      const customer = await request(app).get(`/api/360/${mac}/customer`).set('authorization', support);
+      expect(customer.status).toBe(200);
+      const name = customer.body.data.name.line1 as string;
+      expect(name).toMatch(/\w \w/);
+      expect(second.customer).toBe(name);
+      expect(scores.body.scores).toEqual({ [mac]: { score: second.score, at: second.at, customer: name } });
     } finally {
       await fetch(`${sim.base}/_sim/devices/${mac}/measurements`, { method: 'DELETE' });
     }

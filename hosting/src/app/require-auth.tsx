@@ -3,9 +3,10 @@ import { Box, CircularProgress, Typography } from '@mui/material';
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { can, hasAnyRole, type Capability } from '@insight/common/roles';
+import { SKIP_AUTH_CHECK } from '@insight/common/protected-pages';
+import { usePreferences } from '../providers/preferences-provider';
 import { NoAccessPage } from '../components/errors/no-access-page';
 import { useAuth } from '../providers/auth-provider';
-import { usePreferences } from '../providers/preferences-provider';
 import { lazyPage } from '../lib/lazy-page';
 
 /**
@@ -13,9 +14,6 @@ import { lazyPage } from '../lib/lazy-page';
  * signed-out landing does not load SWR. Preloaded when a session is kept (app.tsx).
  */
 export const SwrDefaults = lazyPage(() => import('./swr-defaults'));
-
-/** Set to true only to demo the screens without sign-in; docs/requirements.md, "Sign-in and sessions" says this switch is off. */
-export const SKIP_AUTH_CHECK = false;
 
 interface Props {
   children: ReactNode;
@@ -31,6 +29,7 @@ export function RequireAuth({ children, capability }: Props) {
   const { state } = useAuth();
   const { href } = usePreferences();
   const { t } = useTranslation();
+  // The specification's switch, off (common/src/protected-pages.ts; the page-shell function reads it too).
   if (SKIP_AUTH_CHECK) return <SwrDefaults>{children}</SwrDefaults>;
   if (state.status === 'loading') {
     return (
@@ -42,6 +41,7 @@ export function RequireAuth({ children, capability }: Props) {
   }
   if (state.status === 'signedOut') {
     const from = `${window.location.pathname}${window.location.search}`;
+    // The address the page-shell function's 302 gives a signed-out request (common/src/protected-pages.ts).
     return <Redirect to={`${href('/login')}?from=${encodeURIComponent(from)}`} replace />;
   }
   if (

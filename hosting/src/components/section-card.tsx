@@ -33,6 +33,11 @@ interface Props<T> {
   action?: ReactNode;
   children: (data: T) => ReactNode;
   testId: string;
+  /**
+   * Said instead of the error when the failure is expected and not this card's (a MAC no customer is
+   * known for: its device sections have nothing to show). A note, not an error: no retry.
+   */
+  errorNote?: string;
 }
 
 /**
@@ -47,6 +52,7 @@ export function SectionCard<T>({
   action,
   children,
   testId,
+  errorNote,
 }: Props<T>) {
   const { t } = useTranslation();
   const { t: te } = useTranslation('errors');
@@ -93,7 +99,12 @@ export function SectionCard<T>({
             <Skeleton height={28} width="60%" />
           </Box>
         )}
-        {status === 'error' && (
+        {status === 'error' && errorNote && (
+          <Alert severity="info" data-testid={`${testId}-note`} data-code={state.error!.code}>
+            {errorNote}
+          </Alert>
+        )}
+        {status === 'error' && !errorNote && (
           <Alert
             severity="error"
             data-testid={`${testId}-error`}

@@ -5,6 +5,8 @@ export interface DeviceScore {
   score: number | null;
   /** When the look that scored it was taken (ISO). */
   at: string;
+  /** The customer's name at that look; null or absent when none was known. */
+  customer?: string | null;
 }
 
 /**

@@ -35,7 +35,11 @@ export const watchIdToken = (onUser: (user: User | null) => void) => onIdTokenCh
 
 export const signInWithGoogle = () => signInWithPopup(auth, googleProvider, browserPopupRedirectResolver).then(() => undefined);
 
-export const signOutUser = () => signOut(auth);
+/** Signs out: the `__session` cookie is cleared first (its route needs no token), then the SDK forgets the user. */
+export const signOutUser = () =>
+  import('./server-session')
+    .then(({ clearSessionCookie }) => clearSessionCookie())
+    .then(() => signOut(auth));
 
 let restored = false;
 void auth.authStateReady().then(() => (restored = true));

@@ -1,9 +1,8 @@
 import type { Language } from '@insight/common/format';
+import { languageOfPath } from '@insight/common/protected-pages';
 
-/** English has no prefix, French has /fr (docs/requirements.md, "Layout and navigation"). */
-export function languageOfPath(pathname: string): Language {
-  return pathname === '/fr' || pathname.startsWith('/fr/') ? 'fr' : 'en';
-}
+/** The language of a path and the same-site check of `from=`: one code with the page-shell function. */
+export { languageOfPath, safeReturnPath } from '@insight/common/protected-pages';
 
 /** The path without its language prefix: '/fr/threshold' -> '/threshold', '/fr' -> '/'. */
 export function stripLanguage(pathname: string): string {
@@ -16,15 +15,4 @@ export function withLanguage(pathname: string, language: Language): string {
   const bare = stripLanguage(pathname);
   if (language === 'en') return bare;
   return bare === '/' ? '/fr' : `/fr${bare}`;
-}
-
-/** Only same-site paths are honoured as a post-sign-in destination. */
-export function safeReturnPath(from: string | null | undefined): string | null {
-  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return null;
-  try {
-    const url = new URL(from, 'http://same.site');
-    return url.origin === 'http://same.site' ? `${url.pathname}${url.search}${url.hash}` : null;
-  } catch {
-    return null;
-  }
 }

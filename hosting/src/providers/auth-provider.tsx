@@ -61,9 +61,10 @@ const sessions = new Map<string, Promise<SessionAnswer>>();
 function startSession(user: User): Promise<SessionAnswer> {
   let session = sessions.get(user.uid);
   if (!session) {
-    // The HTTP client loads with the first session: the signed-out landing makes no API call.
-    session = import('../lib/http-client')
-      .then(({ apiFetch }) => apiFetch<SessionAnswer>('/session', { method: 'POST', body: {} }))
+    // The HTTP client loads with the first session: the signed-out landing makes no API call. The
+    // session cookie is minted with it (lib/server-session.ts).
+    session = import('../lib/server-session')
+      .then(({ startServerSession }) => startServerSession<SessionAnswer>())
       .then(async (answer) => {
         await refreshIfRolesDiffer(user, answer.roles);
         return answer;

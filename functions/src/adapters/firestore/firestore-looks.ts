@@ -7,8 +7,8 @@ import type { DeviceScore, LookStore } from '../../domain/diagnosis/look-store';
 const ALREADY_EXISTS = 6;
 
 /**
- * Looks in Firestore: `device_snapshots/{mac}` keeps the last look's score and time (what lists read,
- * one document per device), `device_snapshots/{mac}/looks/{minute}` each look. Both carry `expireAt`
+ * Looks in Firestore: `device_snapshots/{mac}` keeps the last look's score, time and customer's name (what
+ * lists read, one document per device), `device_snapshots/{mac}/looks/{minute}` each look. Both carry `expireAt`
  * (the TTL policy of firestore.indexes.json deletes them 90 days on). Server only (firestore.rules).
  */
 export function firestoreLookStore(db: () => Firestore): LookStore {
@@ -20,7 +20,13 @@ export function firestoreLookStore(db: () => Firestore): LookStore {
         ...look,
         expireAt,
       });
-      batch.set(device(look.mac), { mac: look.mac, score: look.score, at: look.at, expireAt });
+      batch.set(device(look.mac), {
+        mac: look.mac,
+        score: look.score,
+        at: look.at,
+        customer: look.customer ?? null,
+        expireAt,
+      });
       try {
         await batch.commit();
         return true;
@@ -47,7 +53,11 @@ export function firestoreLookStore(db: () => Firestore): LookStore {
       for (const doc of docs) {
         const data = doc.data();
         if (data && typeof data.at === 'string')
-          answer[doc.id] = { score: typeof data.score === 'number' ? data.score : null, at: data.at };
+          answer[doc.id] = {
+            score: typeof data.score === 'number' ? data.score : null,
+            at: data.at,
+            customer: typeof data.customer === 'string' ? data.customer : null,
+          };
       }
       return answer;
     },

@@ -14,6 +14,8 @@ export const LOOK_HISTORY_LIMIT = 30;
 export interface DeviceScore {
   score: number | null;
   at: string;
+  /** The customer's name at that look (Home's recent lookups name who was looked at); null when unknown. */
+  customer: string | null;
 }
 
 /** Where looks are kept (Firestore in production; memory in tests). */
@@ -25,7 +27,7 @@ export interface LookStore {
   add(look: LookSnapshot, minute: number, expireAt: Date): Promise<boolean>;
   /** The device's looks, newest first. */
   list(mac: string, limit: number): Promise<LookSnapshot[]>;
-  /** Each device's last score (from its last look), for the MACs that have one. */
+  /** Each device's last score (from its last look) and the customer's name then, for the MACs that have one. */
   scores(macs: readonly string[]): Promise<Record<string, DeviceScore>>;
 }
 
@@ -52,7 +54,7 @@ export function memoryLookStore(): LookStore & { looks: Map<string, Map<number, 
       const answer: Record<string, DeviceScore> = {};
       for (const mac of macs) {
         const [last] = await this.list(mac, 1);
-        if (last) answer[mac] = { score: last.score, at: last.at };
+        if (last) answer[mac] = { score: last.score, at: last.at, customer: last.customer ?? null };
       }
       return answer;
     },

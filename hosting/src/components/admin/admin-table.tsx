@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, Stack } from '@mui/material';
+import { Alert, Box, Button, Stack, useMediaQuery, useTheme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
@@ -19,6 +19,23 @@ import { useGridLocaleText } from '../../lib/grid-locale';
 import { PortalDataGrid } from '../portal-data-grid';
 
 export const PAGE_SIZES = [25, 50, 100];
+
+/** A phone column's narrowest width: its values wrap within it. */
+const PHONE_MIN_WIDTH = 72;
+/**
+ * A phone's grid: rows as tall as their wrapped values, headings on two lines, and no column menu in the
+ * headings (its two 44 px targets would leave a heading no room; the toolbar's Columns button stays).
+ */
+const PHONE_GRID = {
+  getRowHeight: () => 'auto' as const,
+  columnHeaderHeight: 56,
+  disableColumnMenu: true,
+};
+const PHONE_SX = {
+  '& .MuiDataGrid-cell': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.5, lineHeight: 1.4 },
+  '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2, overflowWrap: 'anywhere' },
+  '& .MuiDataGrid-columnHeaderTitleContainer': { whiteSpace: 'normal' },
+} as const;
 
 export interface AdminTableProps<R extends GridValidRowModel & { id: string }> {
   /** The table's accessible name. */
@@ -58,6 +75,11 @@ export interface AdminTableProps<R extends GridValidRowModel & { id: string }> {
   height?: number | string;
   /** Columns hidden at first (the CSV export carries them; the columns menu shows them). */
   hiddenColumns?: readonly string[];
+  /**
+   * The columns a phone shows at first, beside the actions (the row's name, its state, the key value):
+   * the others stay in the columns menu and the CSV export.
+   */
+  phoneColumns?: readonly string[];
   testId: string;
 }
 
@@ -89,18 +111,34 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
   flagged,
   height = 'max(420px, calc(100vh - 300px))',
   hiddenColumns,
+  phoneColumns,
   testId,
 }: AdminTableProps<R>) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const phoneLayout = phone && Boolean(phoneColumns);
+  const hidden = phoneLayout
+    ? columns.map((column) => column.field).filter((field) => !phoneColumns!.includes(field))
+    : hiddenColumns;
+  // On a phone the chosen columns share the width beside the actions, and their values wrap, never cut.
+  const shown = phoneLayout
+    ? columns.map((column) =>
+        phoneColumns!.includes(column.field)
+          ? { ...column, flex: column.minWidth ?? 100, minWidth: PHONE_MIN_WIDTH }
+          : column,
+      )
+    : columns;
   const { t } = useTranslation();
   const localeText = useGridLocaleText({ noRowsLabel: t('adminKit.empty') });
   const [, navigate] = useLocation();
   const { href } = usePreferences();
   const editable = canWrite && Boolean(onEdit || onDelete);
+  const actionCount = [historyPath, canWrite && onEdit, canWrite && onDelete].filter(Boolean).length;
   const actionColumn: GridColDef<R> = {
     field: 'actions',
     type: 'actions',
     headerName: t('adminKit.actions'),
-    width: editable ? 130 : 70,
+    // On a phone's chosen columns the actions are one menu; on a touch screen each is a 44 px target.
+    width: phoneLayout ? 84 : phone ? 16 + 44 * actionCount : editable ? 130 : 70,
     getActions: ({ row }) => [
       ...(historyPath
         ? [
@@ -110,6 +148,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
               label={t('adminKit.history', { id: row.id })}
               onClick={() => navigate(href(historyPath(row)))}
               data-testid="row-history"
+              showInMenu={phoneLayout}
             />,
           ]
         : []),
@@ -121,6 +160,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
               label={t('adminKit.editRow', { id: row.id })}
               onClick={() => onEdit(row)}
               data-testid="row-edit"
+              showInMenu={phoneLayout}
             />,
           ]
         : []),
@@ -132,6 +172,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
               label={t('adminKit.deleteRow', { id: row.id })}
               onClick={() => onDelete(row)}
               data-testid="row-delete"
+              showInMenu={phoneLayout}
             />,
           ]
         : []),
@@ -159,17 +200,18 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
       ) : (
         <Box sx={{ height, width: '100%' }}>
           <PortalDataGrid
+            // A phone's columns are the grid's first state: it starts again when the width crosses over.
+            key={phone && phoneColumns ? 'phone' : 'wide'}
             rows={rows}
             // Actions first: with many columns the grid scrolls sideways, and they must stay in reach.
-            columns={editable || historyPath ? [actionColumn, ...columns] : [...columns]}
+            columns={editable || historyPath ? [actionColumn, ...shown] : [...shown]}
+            {...(phoneLayout ? PHONE_GRID : {})}
             loading={loading}
             showToolbar
             initialState={{
               pagination: { paginationModel: { pageSize: PAGE_SIZES[0]! } },
-              ...(hiddenColumns && {
-                columns: {
-                  columnVisibilityModel: Object.fromEntries(hiddenColumns.map((field) => [field, false])),
-                },
+              ...(hidden && {
+                columns: { columnVisibilityModel: Object.fromEntries(hidden.map((field) => [field, false])) },
               }),
             }}
             pageSizeOptions={PAGE_SIZES}
@@ -190,6 +232,7 @@ export function AdminTable<R extends GridValidRowModel & { id: string }>({
                 }
               : {})}
             sx={{
+              ...(phoneLayout ? PHONE_SX : {}),
               ...(onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}),
               '& .row-selected': { bgcolor: 'action.selected', fontWeight: 500 },
               '& .row-changed': {

@@ -5,13 +5,15 @@ import { renderApp } from '../../../testing/render-app';
 import HomePage from './home-page';
 
 describe('recent lookups with their scores', () => {
-  it('shows each device’s score at its last look, in words for screen readers, and nothing for one never looked at', async () => {
+  it('shows each device’s customer and score at its last look, in words for screen readers, and nothing for one never looked at', async () => {
     const { api } = await renderApp(<HomePage tools={[]} />, {
       user: { uid: 'u-scores', roles: ['support1'] },
       firestore: { recent_lookups: { 'u-scores': { macs: ['A4C1E8000010', '3C7A8A000011'] } } },
       api: {
         'GET /diagnosis/scores': ok({
-          scores: { A4C1E8000010: { score: 2, at: '2026-11-20T14:00:00.000Z' } },
+          scores: {
+            A4C1E8000010: { score: 2, at: '2026-11-20T14:00:00.000Z', customer: 'Jeanne Tremblay' },
+          },
         }),
       },
     });
@@ -21,6 +23,12 @@ describe('recent lookups with their scores', () => {
     // The score's meaning and the time of the look, in view, not only a bare "2/5".
     expect(badge.textContent).toMatch(/^2\/5 · poor · looked at 2026-11-2\d \d\d:00$/);
     expect(screen.queryByTestId('recent-score-3C7A8A000011')).toBeNull();
+    // Whom the look was of: the customer's name first, the MAC beside it, in the link to the view.
+    const looked = screen.getByTestId('recent-A4C1E8000010');
+    expect(looked.getAttribute('href')).toBe('/i/mac/A4C1E8000010');
+    expect(looked.textContent).toMatch(/^Jeanne TremblayA4:C1:E8:00:00:102\/5 · poor · looked at /);
+    // A device never looked at whole: its MAC alone, still a link.
+    expect(screen.getByTestId('recent-3C7A8A000011').textContent).toBe('3C:7A:8A:00:00:11');
     // One read for the whole list.
     expect(api.called('GET', '/diagnosis/scores')).toHaveLength(1);
     expect(api.called('GET', '/diagnosis/scores')[0]!.query.get('macs')).toBe('A4C1E8000010,3C7A8A000011');

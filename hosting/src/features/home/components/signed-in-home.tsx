@@ -4,8 +4,11 @@ import {
   Card,
   CardActionArea,
   CardContent,
-  Chip,
   Grid,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
   Paper,
   Stack,
   Typography,
@@ -20,6 +23,53 @@ import { MacSearchField } from '../../../components/mac-search-field';
 import { useRecentLookups } from '../../../hooks/use-recent-lookups';
 import { useDeviceScores } from '../../../hooks/use-device-scores';
 import { ScoreBadge } from '../../../components/score-badge';
+import type { DeviceScore } from '../../../hooks/use-device-scores';
+
+/**
+ * A recent lookup: whom it was (the customer's name at the device's last look), the MAC, and the score
+ * with its meaning and the time of that look. A device never looked at whole shows its MAC alone.
+ */
+function RecentLookup({ mac, score }: { mac: string; score: DeviceScore | undefined }) {
+  const customer = score?.customer;
+  const shownMac = (
+    <Box component="span" sx={{ fontFamily: 'monospace' }}>
+      {formatMac(mac)}
+    </Box>
+  );
+  return (
+    <ListItemButton
+      component={AppLink}
+      href={`/i/mac/${mac}`}
+      data-testid={`recent-${mac}`}
+      sx={{ borderRadius: 1, minHeight: 48 }}
+    >
+      <ListItemIcon sx={{ minWidth: 36 }}>
+        <HistoryIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText
+        primary={
+          customer ? (
+            <Box component="span" sx={{ fontWeight: 600 }} data-testid={`recent-customer-${mac}`}>
+              {customer}
+            </Box>
+          ) : (
+            shownMac
+          )
+        }
+        secondary={
+          <Box
+            component="span"
+            sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, alignItems: 'center' }}
+          >
+            {customer && shownMac}
+            <ScoreBadge score={score} testId={`recent-score-${mac}`} withTime />
+          </Box>
+        }
+        slotProps={{ secondary: { component: 'span', sx: { display: 'block' } } }}
+      />
+    </ListItemButton>
+  );
+}
 
 /** The signed-in home: the MAC search, the user's recent lookups and the tools their roles open. */
 export default function SignedInHome({ tools }: { tools: Tool[] }) {
@@ -61,24 +111,11 @@ export default function SignedInHome({ tools }: { tools: Tool[] }) {
             {recent.list.length === 0 ? (
               <Typography color="text.secondary">{t('recentEmpty')}</Typography>
             ) : (
-              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="recent-lookups">
+              <List dense disablePadding data-testid="recent-lookups">
                 {recent.list.map((mac) => (
-                  <Chip
-                    key={mac}
-                    icon={<HistoryIcon />}
-                    label={
-                      <>
-                        {formatMac(mac)}{' '}
-                        <ScoreBadge score={scores[mac]} testId={`recent-score-${mac}`} withTime />
-                      </>
-                    }
-                    component={AppLink}
-                    href={`/i/mac/${mac}`}
-                    clickable
-                    sx={{ fontFamily: 'monospace' }}
-                  />
+                  <RecentLookup key={mac} mac={mac} score={scores[mac]} />
                 ))}
-              </Stack>
+              </List>
             )}
           </Paper>
         </Grid>

@@ -107,7 +107,7 @@ describe('the 360 view during a call', () => {
     expect(bodies).toEqual([{}, { repeat: true }]);
   });
 
-  it('when no customer is known for the MAC, then one finding says so, with no raw code, and no operation is offered', async () => {
+  it('when no customer is known for the MAC, then one finding says so, with no raw code, no operation is offered, and the device tabs show no section error', async () => {
     const mac = nextMac();
     await openView(mac, {
       user: { roles: ['engineering'] },
@@ -130,6 +130,18 @@ describe('the 360 view during a call', () => {
     expect(findings.textContent).not.toMatch(/upstream_error|mac_not_found/);
     expect(screen.queryByTestId('reset-device')).toBeNull();
     expect(screen.queryByTestId('bc-generate')).toBeNull();
+    // The device tabs show no section error: each card says there is nothing to show, once the reason.
+    const errors = () => document.querySelectorAll('[data-testid$="-error"]');
+    const overview = await screen.findByTestId('panel-overview', {}, { timeout: 5_000 });
+    await waitFor(() => expect(within(overview).getByTestId('section-wan-note')).toBeTruthy());
+    expect(within(overview).getByTestId('section-wan-note').textContent).toBe(en.noCustomerSection);
+    expect(errors()).toHaveLength(0);
+    for (const tab of ['wan', 'voice', 'modem', 'account', 'bc'] as const) {
+      await userEvent.click(screen.getByTestId(`tab-${tab}`));
+      const panel = await screen.findByTestId(`panel-${tab}`);
+      await waitFor(() => expect(within(panel).getAllByText(en.noCustomerSection).length).toBeGreaterThan(0));
+      expect(errors()).toHaveLength(0);
+    }
   });
 
   it('when a section fails, then its finding names the failure in words, not by its code', async () => {

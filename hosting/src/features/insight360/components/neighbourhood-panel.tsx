@@ -21,6 +21,7 @@ import { AppLink } from '../../../components/app-link';
 import { GradeChip, StatusChip } from '../../../components/grade-chip';
 import { SectionCard, type SectionState } from '../../../components/section-card';
 import { TableScroll } from '../../../components/table-scroll';
+import { useNoCustomerNote } from './no-customer';
 
 /** The port page's path of a port (shelf/slot/port as path segments). */
 export const portPagePath = (olt: string, port: string) => `/i/port/${olt}/${port}`;
@@ -142,9 +143,11 @@ export function NeighbourhoodCard({
   portLink: boolean;
 }) {
   const { t } = useTranslation('insight360');
+  const errorNote = useNoCustomerNote();
   return (
     <SectionCard
       title={t('neighbourhood.title')}
+      errorNote={errorNote}
       name={t('sections.neighbourhood')}
       state={state}
       onRefresh={onRefresh}

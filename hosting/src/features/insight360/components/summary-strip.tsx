@@ -54,6 +54,8 @@ const ICONS: Record<StripGrade, React.ReactNode> = {
   unknown: <HelpOutlineIcon color="action" fontSize="small" />,
   'n/a': <HelpOutlineIcon color="disabled" fontSize="small" />,
 };
+/** A tile's texts wrap on a narrow screen, never cut (a value such as "−31.2 dBm" stays whole). */
+const WRAP = { minWidth: 0, overflowWrap: 'anywhere' } as const;
 const BORDER: Record<StripGrade, string> = {
   pass: 'success.main',
   warn: 'warning.main',
@@ -112,13 +114,13 @@ export function SummaryStrip({
             }}
           >
             <Stack sx={{ minWidth: 0, width: '100%' }}>
-              <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+              <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 0.75 }}>
                 {grade ? ICONS[grade] : <CircularProgress size={16} aria-hidden />}
-                <Typography variant="subtitle2" component="span" noWrap>
+                <Typography variant="subtitle2" component="span" sx={WRAP}>
                   {label}
                 </Typography>
                 {grade && (
-                  <Typography variant="caption" component="span" color="text.secondary" noWrap>
+                  <Typography variant="caption" component="span" color="text.secondary" sx={WRAP}>
                     {word(grade)}
                   </Typography>
                 )}
@@ -126,9 +128,8 @@ export function SummaryStrip({
               <Typography
                 variant="caption"
                 color="text.secondary"
-                noWrap
                 component="span"
-                sx={{ display: 'block' }}
+                sx={{ ...WRAP, display: 'block' }}
               >
                 {reason}
               </Typography>

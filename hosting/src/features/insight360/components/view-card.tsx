@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Section } from '@insight/common/customer360';
 import { SectionCard } from '../../../components/section-card';
 import type { SectionData, useSection } from '../api/sections';
+import { useNoCustomerNote } from './no-customer';
 
 interface Props<K extends Section> {
   section: K;
@@ -16,6 +17,7 @@ interface Props<K extends Section> {
 /** A card of the 360 view fed by one API section, with its states and a refresh that bypasses the cache. */
 export function ViewCard<K extends Section>({ section, swr, title, testId, children }: Props<K>) {
   const { t } = useTranslation('insight360');
+  const errorNote = useNoCustomerNote();
   return (
     <SectionCard
       title={title}
@@ -23,6 +25,7 @@ export function ViewCard<K extends Section>({ section, swr, title, testId, child
       state={swr}
       onRefresh={() => void swr.refresh()}
       testId={testId ?? `section-${section}`}
+      errorNote={errorNote}
     >
       {children}
     </SectionCard>

@@ -10,6 +10,7 @@ import type { ExternalLinks } from '@insight/common/external-links';
 import type { RoleKey } from '@insight/common/roles';
 import type { ViewSections } from '../api/sections';
 import { CustomerCard } from './customer-card';
+import { NoCustomerContext } from './no-customer';
 import { preloadOnIntent } from '../../../components/on-demand';
 import { SECTIONS_ID } from './skip-links';
 import { TAB_KEYS, type TabKey } from './tab-keys';
@@ -107,7 +108,7 @@ export default function ViewDetails({
   const networkType = sections.wan.data?.data.details.networkType;
   const Panel = VIEW_TABS[tab];
   return (
-    <>
+    <NoCustomerContext value={!withCustomer}>
       {withCustomer && <CustomerCard sections={sections} />}
       {upTo !== 'customer' && (
         <>
@@ -117,6 +118,6 @@ export default function ViewDetails({
           </Box>
         </>
       )}
-    </>
+    </NoCustomerContext>
   );
 }

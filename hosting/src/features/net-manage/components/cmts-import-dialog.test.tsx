@@ -5,7 +5,7 @@ import { IMPORT_ROWS_PER_REQUEST, type ImportRequest } from '@insight/common/adm
 import type { CmtsFields } from '@insight/common/network';
 import { fail, ok, type ApiCall, type Reply, type Route } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
-import { MAX_IMPORT_BYTES } from './cmts-csv';
+import { MAX_IMPORT_BYTES } from '../../../lib/csv-file';
 import CmtsImportDialog from './cmts-import-dialog';
 
 const header = 'cmtsId,hostName,ipLookup,ipManage,headEnd,marketArea';

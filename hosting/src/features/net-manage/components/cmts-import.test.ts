@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FORMULA_STARTS } from '@insight/common/csv';
 import type { CmtsFields } from '@insight/common/network';
 import { decodeMessage } from '@insight/common/validators';
-import { cmtsCsv, cmtsTemplate, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseCsv } from './cmts-csv';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseCsv } from '../../../lib/csv-file';
+import { cmtsCsv, cmtsTemplate } from './cmts-csv';
 import { importFields, validateImport } from './cmts-import';
 
 const stored: CmtsFields = {

@@ -6,43 +6,22 @@ import {
   type CmtsFields,
 } from '@insight/common/network';
 import { encodeMessage } from '@insight/common/validators';
-import type { CsvRecord } from './cmts-csv';
+import {
+  fileColumns,
+  onePerColumn,
+  type CheckedImport,
+  type CheckedRow,
+  type CsvRecord,
+} from '../../../lib/csv-file';
 import { cmtsFormSchema, EMPTY_CMTS } from './cmts-form';
 
-export interface ImportRow {
-  /** The line of the file where the record begins, the header being line 1. */
-  line: number;
-  cmtsId: string;
-  /**
-   * The row as it will be stored: the file's columns over the stored row (over the empty values for a
-   * new row); null when the row has errors.
-   */
-  fields: CmtsFields | null;
-  /** Encoded messages, each with the column it is about. */
-  errors: Array<{ column: string; message: string }>;
-  /** Whether a row with this cmtsId exists already (it will be updated). */
-  exists: boolean;
-}
+/** A checked row: its fields as they will be stored (the file's columns over the stored row, over the empty values for a new row). */
+export type ImportRow = CheckedRow<CmtsFields>;
 
-export interface CheckedImport {
-  rows: ImportRow[];
+export interface CheckedCmtsImport extends CheckedImport<CmtsFields> {
   /** The file's columns the import writes: the others keep their stored values. */
   columns: CmtsCsvColumn[];
-  /** Required columns the file lacks. */
   missingColumns: CmtsCsvColumn[];
-}
-
-/**
- * One message per column: the one that says what is expected for a code not in its list ("Hamilton 01"
- * is not a head-end code), else the first.
- */
-function onePerColumn(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
-  const byColumn = new Map<string, string>();
-  for (const issue of issues) {
-    const column = String(issue.path[0] ?? '');
-    if (!byColumn.has(column) || /^unknown/.test(issue.message)) byColumn.set(column, issue.message);
-  }
-  return [...byColumn].map(([column, message]) => ({ column, message }));
 }
 
 /** At most this many other rows are named in an 'IP in use' message. */
@@ -61,14 +40,13 @@ export function validateImport(
     headEnds: ReadonlySet<string>;
     marketAreas: ReadonlySet<string>;
   },
-): CheckedImport {
-  const present = new Set(file.columns);
-  const columns = CMTS_CSV_COLUMNS.filter((column) => present.has(column));
-  const optional: readonly string[] = CMTS_CSV_OPTIONAL_COLUMNS;
-  const missingColumns = file.records.length
-    ? CMTS_CSV_COLUMNS.filter((column) => !present.has(column) && !optional.includes(column))
-    : [];
-  const absent = CMTS_CSV_OPTIONAL_COLUMNS.filter((column) => !present.has(column));
+): CheckedCmtsImport {
+  const { columns, missingColumns, absent } = fileColumns<CmtsCsvColumn>(
+    file.columns,
+    CMTS_CSV_COLUMNS,
+    CMTS_CSV_OPTIONAL_COLUMNS,
+    file.records.length > 0,
+  );
 
   const stored = new Map(context.existing.map((row) => [row.cmtsId, row]));
   // The ids of the rows holding each address, as IP Lookup or IP Management.
@@ -119,7 +97,7 @@ export function validateImport(
       if (before) release(before);
       hold(fields);
     }
-    return { line, cmtsId, fields, errors, exists: before !== undefined };
+    return { line, id: cmtsId, fields, errors, exists: before !== undefined };
   });
   return { rows, columns, missingColumns };
 }

@@ -211,11 +211,11 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
               disabled={cmts.loading}
               data-testid="cmts-export"
             >
-              {t('netManage.exportCsv')}
+              {t('csv.export')}
             </Button>
             {canWrite && (
               <Button startIcon={<UploadIcon />} onClick={() => setImporting(true)} data-testid="cmts-import">
-                {t('netManage.importCsv')}
+                {t('csv.import')}
               </Button>
             )}
             {canWrite && <RecountButton />}

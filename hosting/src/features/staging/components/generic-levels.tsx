@@ -47,7 +47,15 @@ type LevelRow = { id: string; childCount?: number };
 /** What a level gives AdminList beyond its list, rows and columns. */
 type Level<R extends LevelRow> = Pick<
   AdminListProps<R, never>,
-  'label' | 'addLabel' | 'editTitle' | 'describe' | 'remove' | 'inUse' | 'csvFileName' | 'heading'
+  | 'label'
+  | 'addLabel'
+  | 'editTitle'
+  | 'describe'
+  | 'remove'
+  | 'inUse'
+  | 'csvFileName'
+  | 'heading'
+  | 'phoneColumns'
 > & { save(values: { id: string } & Record<string, unknown>): Promise<unknown> };
 
 /**
@@ -83,8 +91,10 @@ export function useGenericLevels({
     list: StagingList,
     label: string,
     describe: (row: R) => string,
+    phoneColumns: readonly string[],
   ): Level<R> => ({
     label,
+    phoneColumns,
     addLabel: t(`generic.add.${list}`),
     editTitle: (row) => t('generic.edit', { item: describe(row) }),
     describe,
@@ -121,7 +131,7 @@ export function useGenericLevels({
 
   return {
     warehouses: {
-      ...level<WarehouseRow>('warehouses', t('generic.warehouses'), named),
+      ...level<WarehouseRow>('warehouses', t('generic.warehouses'), named, ['name', 'childCount']),
       columns: [
         { field: 'id', headerName: t('generic.fields.code'), minWidth: 90 },
         { field: 'name', headerName: t('columns.name'), minWidth: 120, flex: 1 },
@@ -151,6 +161,7 @@ export function useGenericLevels({
           ? t('generic.racksOf', { name: names.warehouses.get(warehouseId) ?? warehouseId })
           : t('generic.racks'),
         named,
+        ['name', 'childCount'],
       ),
       columns: [
         { field: 'id', headerName: t('generic.fields.code'), minWidth: 120 },
@@ -178,7 +189,7 @@ export function useGenericLevels({
       } satisfies ListForm<RackRow, typeof rackForm>,
     },
     hosts: {
-      ...level<HostRow>('hosts', t('generic.hosts'), named),
+      ...level<HostRow>('hosts', t('generic.hosts'), named, ['name', 'firmware']),
       columns: [
         { field: 'rackOrder', headerName: t('generic.fields.rackOrder'), type: 'number', minWidth: 90 },
         { field: 'name', headerName: t('columns.name'), minWidth: 140, flex: 1 },
@@ -233,7 +244,11 @@ export function useGenericLevels({
       } satisfies ListForm<HostRow, typeof hostForm>,
     },
     devices: {
-      ...level<DeviceRow>('connected', t('generic.devices'), (row) => row.macAddress),
+      // A phone shows each device's MAC and state (its host and port are the rows picked above).
+      ...level<DeviceRow>('connected', t('generic.devices'), (row) => row.macAddress, [
+        'macAddress',
+        'state',
+      ]),
       columns: [
         { field: 'macAddress', headerName: t('columns.macAddress'), minWidth: 140 },
         {

@@ -158,6 +158,14 @@ function StageTableOf<R extends GridValidRowModel>({
         : undefined,
     [phone, phoneFields, columns],
   );
+  // On a phone the chosen columns share the whole width, so that a long state ("en provisionnement") fits.
+  const shownColumns = useMemo(
+    () =>
+      phone && phoneFields
+        ? columns.map((column) => (phoneFields.includes(column.field) ? { ...column, flex: 1 } : column))
+        : columns,
+    [phone, phoneFields, columns],
+  );
   const localeText = useGridLocaleText({ noRowsLabel: empty, noResultsOverlayLabel: empty });
   // A row keeps its object while its version is the same: the grid redraws only the rows that changed.
   useEffect(() => {
@@ -230,7 +238,7 @@ function StageTableOf<R extends GridValidRowModel>({
           apiRef={apiRef}
           rows={NO_ROWS}
           rowCount={rowCount}
-          columns={columns as Array<GridColDef<Model<R>>>}
+          columns={shownColumns as Array<GridColDef<Model<R>>>}
           columnVisibilityModel={columnVisibilityModel}
           getRowId={rowId}
           getRowClassName={rowClassName}

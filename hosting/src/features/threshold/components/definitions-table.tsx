@@ -126,6 +126,7 @@ export function DefinitionsTable({ lists, rows, canWrite }: ThresholdTableProps<
   return (
     <ThresholdList<Row, Schema>
       kind="definitions"
+      lists={lists}
       list={lists.definitions}
       rows={rows}
       canWrite={canWrite}

@@ -3,22 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
 import { renderApp } from '../../../testing/render-app';
-import type { ThresholdLists } from '../api/threshold-lists';
+import { thresholdLists } from '../api/threshold-lists-fixture';
 import { RulesTable } from './rules-table';
 
 const seed = seedThresholdSet();
-const list = <T extends { tdId: string }>(rows: readonly T[]) => ({
-  rows: rows.map((row) => ({ ...row, id: row.tdId })),
-  loading: false,
-  error: null,
-  invalid: 0,
-  synced: true,
-});
-const lists = {
-  rules: list(seed.rules),
-  definitions: list(seed.definitions),
-  variants: list(seed.variants),
-} as unknown as ThresholdLists;
+const lists = thresholdLists(seed);
 const rule = (id: string) => lists.rules.rows.find((row) => row.id === id)!;
 
 /** The rules table showing only the rule edited (or none, to add one), its dialog opened. */

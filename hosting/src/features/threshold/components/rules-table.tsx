@@ -79,6 +79,7 @@ export function RulesTable({
   return (
     <ThresholdList
       kind="rules"
+      lists={lists}
       list={lists.rules}
       rows={rows}
       canWrite={canWrite}

@@ -82,8 +82,8 @@ describe('French texts on a new row (docs/requirements.md, "Thresholds")', () =>
   it('when a new definition has no French name or description, then each is required', () => {
     const schema = definitionFormSchema(others);
     expect(problems(schema.safeParse(definition))).toEqual([
-      ['nameFr', 'required'],
-      ['descriptionFr', 'required'],
+      ['nameFr', 'frenchRequired'],
+      ['descriptionFr', 'frenchRequired'],
     ]);
     expect(
       problems(
@@ -109,7 +109,7 @@ describe('French texts on a new row (docs/requirements.md, "Thresholds")', () =>
       description: '',
     };
     expect(problems(variantFormSchema(seed.variants).safeParse(variant))).toEqual([
-      ['variantNameFr', 'required'],
+      ['variantNameFr', 'frenchRequired'],
     ]);
     const rule = {
       tdId: 'R-NEW',
@@ -123,7 +123,9 @@ describe('French texts on a new row (docs/requirements.md, "Thresholds")', () =>
       version: '',
       description: 'Unknown score',
     };
-    expect(problems(ruleFormSchema(seed.rules).safeParse(rule))).toEqual([['descriptionFr', 'required']]);
+    expect(problems(ruleFormSchema(seed.rules).safeParse(rule))).toEqual([
+      ['descriptionFr', 'frenchRequired'],
+    ]);
     expect(
       problems(ruleFormSchema(seed.rules).safeParse({ ...rule, descriptionFr: 'Score inconnu' })),
     ).toEqual([]);

@@ -1,4 +1,8 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
 import TranslateIcon from '@mui/icons-material/Translate';
+import UploadIcon from '@mui/icons-material/Upload';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +23,13 @@ import {
 } from '../../../components/admin/admin-list';
 import { CountCell, FlaggedValue } from '../../../components/admin/row-flags';
 import { useFormatDateTime } from '../../../lib/date';
+import { formatDate } from '@insight/common/format';
+import { downloadCsv } from '../../../lib/csv-file';
 import { historyPath } from '../../../lib/history-path';
 import { deleteThreshold, saveThreshold, type ThresholdLists } from '../api/threshold-lists';
+import { thresholdCsv } from './threshold-import';
+
+const ImportDialog = lazy(() => import('./threshold-import-dialog'));
 
 type Row = AdminRow & { ruleCount?: number };
 type FormSchema = z.ZodType<FieldValues & { tdId: string }, FieldValues>;
@@ -40,11 +49,13 @@ const DIALOG_TEST_IDS = {
 
 /**
  * One of the threshold manager's lists on AdminList, with what the three share: the id in `tdId`,
- * writes through the admin API, the change history, a CSV export, and no quick search of their own
- * (the page searches the three at once). A definition or variant that rules use is not deleted.
+ * writes through the admin API, the change history, a CSV export and import of the stored fields (both
+ * languages' texts side by side, common/src/threshold-csv.ts), and no quick search of their own (the
+ * page searches the three at once). A definition or variant that rules use is not deleted.
  */
 export function ThresholdList<R extends Row, S extends FormSchema>({
   kind,
+  lists,
   list,
   rows,
   canWrite,
@@ -54,6 +65,7 @@ export function ThresholdList<R extends Row, S extends FormSchema>({
   usedBy,
 }: {
   kind: ThresholdKind;
+  lists: ThresholdLists;
   list: ListState<R>;
   rows: readonly R[];
   canWrite: boolean;
@@ -65,39 +77,74 @@ export function ThresholdList<R extends Row, S extends FormSchema>({
   usedBy?: (row: R) => string;
 }) {
   const { t } = useTranslation('admin');
+  const [importing, setImporting] = useState(false);
   return (
-    <AdminList<R, S>
-      label={t(`threshold.${kind}`)}
-      testId={`${kind}-table`}
-      dialogTestId={DIALOG_TEST_IDS[kind]}
-      list={list}
-      rows={rows}
-      columns={columns}
-      canWrite={canWrite}
-      addLabel={t(`threshold.add.${kind}`)}
-      editTitle={(row) => t('threshold.edit', { id: row.id })}
-      describe={describe}
-      form={form}
-      save={(values) => saveThreshold(kind, values)}
-      remove={(row) => deleteThreshold(kind, row.id)}
-      inUse={
-        usedBy && {
-          list: kind,
-          count: (row) => row.ruleCount ?? 0,
-          of: 'rules',
-          refusal: (row, count) => ({
-            title: t('threshold.deleteRefusedTitle', { name: usedBy(row) }),
-            message: t('threshold.inUse', { count }),
-          }),
-          testId: 'in-use-dialog',
+    <>
+      <AdminList<R, S>
+        label={t(`threshold.${kind}`)}
+        testId={`${kind}-table`}
+        dialogTestId={DIALOG_TEST_IDS[kind]}
+        list={list}
+        rows={rows}
+        columns={columns}
+        canWrite={canWrite}
+        addLabel={t(`threshold.add.${kind}`)}
+        editTitle={(row) => t('threshold.edit', { id: row.id })}
+        describe={describe}
+        form={form}
+        save={(values) => saveThreshold(kind, values)}
+        remove={(row) => deleteThreshold(kind, row.id)}
+        inUse={
+          usedBy && {
+            list: kind,
+            count: (row) => row.ruleCount ?? 0,
+            of: 'rules',
+            refusal: (row, count) => ({
+              title: t('threshold.deleteRefusedTitle', { name: usedBy(row) }),
+              message: t('threshold.inUse', { count }),
+            }),
+            testId: 'in-use-dialog',
+          }
         }
-      }
-      historyPath={(row) => historyPath(THRESHOLD_COLLECTIONS[kind], row.id)}
-      quickSearch={false}
-      csvFileName={`insight-threshold-${kind}`}
-      // Both languages' texts are exported; the table shows the user's (useTextColumn).
-      hiddenColumns={FRENCH_FIELDS[kind].flat()}
-    />
+        historyPath={(row) => historyPath(THRESHOLD_COLLECTIONS[kind], row.id)}
+        quickSearch={false}
+        // The list's own export: the columns the import reads (the grid's would write the labels shown).
+        csvFileName={false}
+        actions={
+          <>
+            <Button
+              startIcon={<DownloadIcon />}
+              onClick={() =>
+                downloadCsv(
+                  thresholdCsv(kind, rows),
+                  `insight-threshold-${kind}-${formatDate(new Date())}.csv`,
+                )
+              }
+              disabled={list.loading}
+              data-testid={`${kind}-export`}
+            >
+              {t('csv.export')}
+            </Button>
+            {canWrite && (
+              <Button
+                startIcon={<UploadIcon />}
+                onClick={() => setImporting(true)}
+                data-testid={`${kind}-import`}
+              >
+                {t('csv.import')}
+              </Button>
+            )}
+          </>
+        }
+        // Both languages' texts as columns the user may show; the table shows the user's (useTextColumns).
+        hiddenColumns={FRENCH_FIELDS[kind].flat()}
+      />
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDialog kind={kind} lists={lists} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -9,7 +9,7 @@ import frAdmin from '../../../locales/fr/admin.json';
 import frCommon from '../../../locales/fr/common.json';
 import { noContent, ok, type Reply } from '../../../testing/fake-api';
 import { fakeWrites, type FakePath } from '../../../testing/fake-firebase';
-import { exportGridCsv } from '../../../testing/grid-csv-export';
+import { catchDownloads } from '../../../testing/grid-csv-export';
 import { renderApp } from '../../../testing/render-app';
 import ThresholdPage from './threshold-page';
 
@@ -187,11 +187,14 @@ describe('ThresholdPage', () => {
       firestore: lists(),
     });
     await rowOf('DEF-rxPower');
-    const csv = await exportGridCsv(screen.getByTestId('definitions-table'));
-    const header = csv.split('\n')[0]!;
-    for (const column of ['nameEn', 'nameFr', 'descriptionEn', 'descriptionFr'] as const)
-      expect(header).toContain(admin.threshold.fields[column]);
-    expect(csv).toContain('ONU receive power,Puissance reçue ONU');
+    const [file] = await catchDownloads(() => userEvent.click(screen.getByTestId('definitions-export')));
+    expect(file!.name).toMatch(/^insight-threshold-definitions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = file!.text;
+    // The stored fields by name, as the import reads them.
+    expect(csv.split(/\r?\n/)[0]).toBe(
+      'tdId,name,nameFr,parameter,format,direction,category,fallback,description,descriptionFr',
+    );
+    expect(csv).toContain('DEF-rxPower,ONU receive power,Puissance reçue ONU,rxPower,dBm');
     expect(csv).toContain('Puissance optique reçue par l’ONU');
   });
 

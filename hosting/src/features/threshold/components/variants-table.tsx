@@ -93,6 +93,7 @@ export function VariantsTable({ lists, rows, canWrite }: ThresholdTableProps<Row
   return (
     <ThresholdList<Row, Schema>
       kind="variants"
+      lists={lists}
       list={lists.variants}
       rows={rows}
       canWrite={canWrite}

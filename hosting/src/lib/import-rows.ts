@@ -10,7 +10,7 @@ import {
   type ImportRequest,
   type ImportResult,
 } from '@insight/common/admin-lists';
-import { apiFetch, HttpError } from '../../../lib/http-client';
+import { apiFetch, HttpError } from './http-client';
 
 export type ImportRowRequest = ImportRequest['rows'][number];
 

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth, fakeUser, setFakeUser } from '../testing/fake-firebase';
+import { loadAuth } from './auth-session';
+import { startServerSession } from './server-session';
+
+/** The API as the page sees it: each call recorded, with the signed-in state at the time it was made. */
+function stubApi() {
+  const calls: Array<{ method: string; path: string; body: unknown; signedIn: boolean }> = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    calls.push({
+      method: init.method ?? 'GET',
+      path: input,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      signedIn: fakeAuth.currentUser !== null,
+    });
+    return input === '/api/session'
+      ? new Response(JSON.stringify({ allowed: true, roles: ['support1'], changed: false }), { status: 200 })
+      : new Response(null, { status: 204 });
+  });
+  return calls;
+}
+
+afterEach(() => {
+  setFakeUser(null);
+  localStorage.clear();
+});
+
+describe('the session cookie from the web app', () => {
+  it('when a page starts its session, then the cookie is minted from the current ID token after the check', async () => {
+    const calls = stubApi();
+    setFakeUser(fakeUser('u1', ['support1']));
+    await loadAuth();
+    expect(await startServerSession()).toEqual({ allowed: true, roles: ['support1'], changed: false });
+    await vi.waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /api/session-cookie'));
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /api/session',
+      'POST /api/session-cookie',
+    ]);
+    expect(calls[1]!.body).toEqual({ idToken: 'test-token-u1' });
+  });
+
+  it('when the user signs out, then the cookie is cleared while the user is still signed in, then the SDK signs out', async () => {
+    const calls = stubApi();
+    setFakeUser(fakeUser('u1', ['support1']));
+    const { signOutUser } = await loadAuth();
+    await signOutUser();
+    expect(calls).toEqual([
+      { method: 'DELETE', path: '/api/session-cookie', body: undefined, signedIn: true },
+    ]);
+    expect(fakeAuth.currentUser).toBeNull();
+  });
+
+  it('when the cookie cannot be cleared (offline, an error), then the sign-out still happens', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    setFakeUser(fakeUser('u1', ['support1']));
+    const { signOutUser } = await loadAuth();
+    await signOutUser();
+    expect(fakeAuth.currentUser).toBeNull();
+  });
+});
