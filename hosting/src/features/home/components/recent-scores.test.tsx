@@ -29,6 +29,9 @@ describe('recent lookups with their scores', () => {
     expect(looked.textContent).toMatch(/^Jeanne TremblayA4:C1:E8:00:00:102\/5 · poor · looked at /);
     // A device never looked at whole: its MAC alone, still a link.
     expect(screen.getByTestId('recent-3C7A8A000011').textContent).toBe('3C:7A:8A:00:00:11');
+    // A list of list items, each holding its link (axe `list`, `listitem`).
+    const items = [...screen.getByTestId('recent-lookups').children];
+    expect(items.map((item) => item.tagName)).toEqual(['LI', 'LI']);
     // One read for the whole list.
     expect(api.called('GET', '/diagnosis/scores')).toHaveLength(1);
     expect(api.called('GET', '/diagnosis/scores')[0]!.query.get('macs')).toBe('A4C1E8000010,3C7A8A000011');

@@ -6,6 +6,7 @@ import {
   CardContent,
   Grid,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -36,38 +37,41 @@ function RecentLookup({ mac, score }: { mac: string; score: DeviceScore | undefi
       {formatMac(mac)}
     </Box>
   );
+  // Each link in its own list item: a list holds only <li> children (axe `list`).
   return (
-    <ListItemButton
-      component={AppLink}
-      href={`/i/mac/${mac}`}
-      data-testid={`recent-${mac}`}
-      sx={{ borderRadius: 1, minHeight: 48 }}
-    >
-      <ListItemIcon sx={{ minWidth: 36 }}>
-        <HistoryIcon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText
-        primary={
-          customer ? (
-            <Box component="span" sx={{ fontWeight: 600 }} data-testid={`recent-customer-${mac}`}>
-              {customer}
+    <ListItem disablePadding>
+      <ListItemButton
+        component={AppLink}
+        href={`/i/mac/${mac}`}
+        data-testid={`recent-${mac}`}
+        sx={{ borderRadius: 1, minHeight: 48 }}
+      >
+        <ListItemIcon sx={{ minWidth: 36 }}>
+          <HistoryIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText
+          primary={
+            customer ? (
+              <Box component="span" sx={{ fontWeight: 600 }} data-testid={`recent-customer-${mac}`}>
+                {customer}
+              </Box>
+            ) : (
+              shownMac
+            )
+          }
+          secondary={
+            <Box
+              component="span"
+              sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, alignItems: 'center' }}
+            >
+              {customer && shownMac}
+              <ScoreBadge score={score} testId={`recent-score-${mac}`} withTime />
             </Box>
-          ) : (
-            shownMac
-          )
-        }
-        secondary={
-          <Box
-            component="span"
-            sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, alignItems: 'center' }}
-          >
-            {customer && shownMac}
-            <ScoreBadge score={score} testId={`recent-score-${mac}`} withTime />
-          </Box>
-        }
-        slotProps={{ secondary: { component: 'span', sx: { display: 'block' } } }}
-      />
-    </ListItemButton>
+          }
+          slotProps={{ secondary: { component: 'span', sx: { display: 'block' } } }}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
