@@ -22,6 +22,8 @@ describe('page titles (docs/requirements.md, "Page titles")', () => {
         });
         await titled();
         expect(document.title, entry.path).toMatch(/Insight/);
+        // A text, never an i18n key left untranslated.
+        expect(document.title, entry.path).not.toMatch(/\btitles\.|\bnav\./);
         titles.set(history.at(-1)!, document.title);
         unmount();
       }
