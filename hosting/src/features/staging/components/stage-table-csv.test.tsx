@@ -62,4 +62,27 @@ describe('StageTable CSV export', () => {
     expect(onQuery).not.toHaveBeenCalled();
     expect(screen.getByText('SN-0')).toBeTruthy();
   });
+
+  it('when the table is shown in French, then its search field is labelled in French', async () => {
+    await renderApp(
+      <StageTable<Row>
+        label="Commutateurs"
+        rows={[{ serial: 'SN-0', model: 'A' }]}
+        rowCount={1}
+        answered=""
+        query={FIRST_QUERY}
+        onQuery={() => undefined}
+        onSearch={() => undefined}
+        matching={() => Promise.resolve([])}
+        columns={columns}
+        rowId={rowId}
+        empty="Aucun"
+        testId="stage"
+      />,
+      { path: '/fr/staging/generic' },
+    );
+    await screen.findByText('SN-0');
+    expect(screen.getByLabelText('Rechercher…')).toBe(screen.getByTestId('stage-search'));
+    expect(screen.queryByLabelText('Search…')).toBeNull();
+  });
 });

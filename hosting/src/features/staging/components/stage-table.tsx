@@ -1,4 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, InputAdornment, MenuItem, TextField, useMediaQuery, useTheme } from '@mui/material';
 import {
@@ -150,6 +151,7 @@ function StageTableOf<R extends GridValidRowModel>({
   /** The columns a phone shows (the device, its state, the key value), wide enough for their values. */
   phoneFields?: readonly string[];
 }) {
+  const { t } = useTranslation('staging');
   const apiRef = useGridApiRef();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const columnVisibilityModel = useMemo(
@@ -236,7 +238,7 @@ function StageTableOf<R extends GridValidRowModel>({
       data-search={answered}
     >
       <StageSearch
-        label={localeText.toolbarQuickFilterPlaceholder ?? 'Search…'}
+        label={t('search')}
         initial={query.search.join(' ')}
         onSearch={onSearch}
       />
