@@ -1,4 +1,5 @@
 import { Redirect, Router, useLocation } from 'wouter';
+import { navigate, useBrowserLocation } from 'wouter/use-browser-location';
 import { ErrorBoundary } from '../components/error-boundary';
 import { StatusPage } from '../components/errors/status-page';
 import { readLanguageCookie } from '../lib/cookies';
@@ -12,7 +13,7 @@ import { PreferencesProvider } from '../providers/preferences-provider';
 import { AppRoutes } from './routes';
 import { SwrDefaults } from './require-auth';
 import { mayHaveSession } from '../lib/auth-session';
-import { prefetchOpenedView } from '../features/insight360/api/view-path';
+import { prefetchOpenedView, prefetchViewAnswer } from '../features/insight360/api/view-path';
 import { whenPageSettled } from '../lib/loading-store';
 import { DeploymentGate } from './deployment-gate';
 
@@ -48,10 +49,22 @@ whenPageSettled(() =>
   }, SERVICE_WORKER_AFTER_MS),
 );
 
+/**
+ * The app's navigation: to a device's view, its answer is asked for first and the page changes a task
+ * later, once the request is out (the token is at hand: a few promise steps), so that the render of the
+ * next page never holds the request back (docs/performance.md, "The 360 view in the browser").
+ */
+const navigateAhead: typeof navigate = (to, options) => {
+  const { pathname } = new URL(String(to), window.location.origin);
+  if (prefetchViewAnswer(pathname)) window.setTimeout(() => navigate(to, options), 0);
+  else navigate(to, options);
+};
+const useAppLocation = (): [string, typeof navigate] => [useBrowserLocation()[0], navigateAhead];
+
 export function App() {
   return (
     <ErrorBoundary fallback={() => <StatusPage message={i18n.t('errors:generic')} action="reload" />}>
-      <Router>
+      <Router hook={useAppLocation}>
         <RootLanguageRedirect />
         <AuthProvider>
           <PreferencesProvider>

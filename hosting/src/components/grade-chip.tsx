@@ -17,13 +17,22 @@ const ICONS = {
 } as const;
 const COLORS = { pass: 'success', warn: 'warning', fail: 'error', 'n/a': 'default' } as const;
 
+/** One formatter per language: building one costs far more than using it, and a view shows many chips. */
+const numberFormats = new Map<string, (value: number) => string>();
+function numberFormat(language: string) {
+  let format = numberFormats.get(language);
+  if (!format) {
+    const intl = new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 1 });
+    format = (value: number) => intl.format(value).replace('-', '−');
+    numberFormats.set(language, format);
+  }
+  return format;
+}
+
 /** Formats a number the way people read it here: locale decimals and a true minus sign. */
 export function useNumber() {
   const { i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language === 'fr' ? 'fr-CA' : 'en-CA', {
-    maximumFractionDigits: 1,
-  });
-  return (value: number) => format.format(value).replace('-', '−');
+  return numberFormat(i18n.language);
 }
 
 /**

@@ -3,18 +3,19 @@
  * takes the focus, so that a keyboard scrolls it too (WCAG 2.1.1; axe's `scrollable-region-focusable`).
  * A frame whose table fits is no tab stop.
  */
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   const frame = useRef<HTMLDivElement>(null);
   const [scrolls, setScrolls] = useState(false);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = frame.current;
     if (!element) return;
     const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    // The observer's first call comes once the layout is done: no layout forced in the middle of a render
+    // (a view mounts several of these frames at once).
+    if (typeof ResizeObserver === 'undefined') return measure();
     // The frame follows the screen's width, the table its content (a value that arrives, a language).
     const observer = new ResizeObserver(measure);
     observer.observe(element);

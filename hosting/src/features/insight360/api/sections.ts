@@ -13,7 +13,7 @@ import { isErrorCode } from '@insight/common/errors';
 import { pathBuffers } from '@insight/common/stream-path';
 import { apiFetch, apiStream, HttpError } from '../../../lib/http-client';
 import { useTrackedCall } from '../../../lib/tracked-calls';
-import { viewStreamPath } from './view-path';
+import { setWholeViewAnswers, viewStreamPath } from './view-path';
 
 export interface SectionData {
   customer: Customer;
@@ -128,6 +128,7 @@ function startViewStream(mac: string, language: string): StreamEntry {
         if (verdict === null) return;
         bufferedAnswers = verdict ? bufferedAnswers + 1 : 0;
         buffered = bufferedAnswers >= BUFFERED_ANSWERS_TO_SWITCH;
+        setWholeViewAnswers(!buffered);
       })
       .catch((error: unknown) => settles.forEach((settle) => settle.reject(error)))
       .finally(() =>

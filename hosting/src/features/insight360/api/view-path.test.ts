@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok } from '../../../testing/fake-api';
 import { setFakeUser } from '../../../testing/fake-firebase';
-import { openedViewReads, prefetchOpenedView } from './view-path';
+import { openedViewReads, prefetchOpenedView, prefetchViewAnswer, setWholeViewAnswers } from './view-path';
 
 describe('what a page address that opens a view reads first', () => {
   it('maps a page address to the view answer it opens in its language, its looks, the playbook and the links, and nothing else', () => {
@@ -34,5 +34,26 @@ describe('what a page address that opens a view reads first', () => {
     expect(stream?.headers.get('accept')).toBe('application/x-ndjson');
     expect(api.called('GET', '/360/A4C1E8000002/looks')[0]?.headers.get('accept')).toBe('application/json');
     expect(api.calls).toHaveLength(4);
+  });
+
+  it('when the app navigates to a view, then its answer and looks are asked for (not the playbook nor the links, which the app has); none on a path that buffers streams, nor for another page', async () => {
+    setFakeUser(null);
+    const api = installFakeApi({
+      'GET /360/A4C1E8000003': { lines: [] },
+      'GET /360/A4C1E8000003/looks': ok({ looks: [] }),
+      'GET /360/A4C1E8000004': { lines: [] },
+      'GET /360/A4C1E8000004/looks': ok({ looks: [] }),
+    });
+    expect(prefetchViewAnswer('/net-manage')).toBe(false);
+    expect(prefetchViewAnswer('/i/mac/a4c1e8000003')).toBe(true);
+    await vi.waitFor(() => expect(api.called('GET', '/360/A4C1E8000003/looks')).toHaveLength(1));
+    expect(api.called('GET', '/360/A4C1E8000003')[0]?.headers.get('accept')).toBe('application/x-ndjson');
+    setWholeViewAnswers(false);
+    try {
+      expect(prefetchViewAnswer('/i/mac/a4c1e8000004')).toBe(false);
+    } finally {
+      setWholeViewAnswers(true);
+    }
+    expect(api.calls).toHaveLength(2);
   });
 });

@@ -46,6 +46,29 @@ export function prefetchOpenedView(pathname: string): void {
   reads.json.forEach(prefetchJson);
 }
 
+/**
+ * Whether a view's sections come in its whole (streamed) answer: false once the path to the API was found
+ * to buffer streamed answers (sections.ts), when each section asks on its own route instead.
+ */
+let wholeViewAnswers = true;
+export const setWholeViewAnswers = (whole: boolean): void => {
+  wholeViewAnswers = whole;
+};
+
+/**
+ * An in-app navigation to a device's view (a MAC typed in a search field, a neighbour's or a recent
+ * lookup's link): the view's answer and its looks are asked for before the page renders, not after the
+ * view's first render (a view unmounting and the next one mounting take a long task on a busy phone).
+ * The playbook and the links are the app's already. Nothing for another address.
+ */
+export function prefetchViewAnswer(pathname: string): boolean {
+  const reads = openedViewReads(pathname);
+  if (!reads || !wholeViewAnswers) return false;
+  prefetchStream(reads.stream);
+  prefetchJson(reads.json[0]!);
+  return true;
+}
+
 /** The device a page address opens the view of (/i/mac/{mac}, /fr/…), its MAC normalised; else null. */
 function openedViewMac(pathname: string): string | null {
   const match = /^\/i\/mac\/([^/]+)$/.exec(stripLanguage(pathname));

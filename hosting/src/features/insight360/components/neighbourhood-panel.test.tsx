@@ -2,7 +2,7 @@
  * The neighbourhood card's states: loading, the port unknown, the port listing failed upstream, a port of
  * one, and a port with neighbours (each MAC a link to its own view), in both languages.
  */
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { NeighbourhoodSection } from '@insight/common/customer360';
 import type { Grading } from '@insight/common/threshold';
@@ -129,5 +129,33 @@ describe('the neighbourhood card', () => {
     expect(screen.getByTestId('neighbourhood-port-link').getAttribute('href')).toBe(
       '/i/port/OLT-OTT-3/1/2/7',
     );
+  });
+
+  it('when a port of 32 has two neighbours down, then the view lists the device and those two, and Show all lists every ONU (French)', async () => {
+    const hex = (index: number) => `A4C1E80000${index.toString(16).toUpperCase().padStart(2, '0')}`;
+    const onus = Array.from({ length: 32 }, (_, index) =>
+      onu(hex(index), index + 1, {
+        self: index === 20,
+        ...(index === 3 || index === 30
+          ? { status: 'offline' as const, lastDownCause: 'los' as const, rxPower: { ...pass, value: null } }
+          : {}),
+      }),
+    );
+    await renderApp(card(ready(section(onus, { neighbours: 31, down: 2, dyingGasp: 0, lowLight: 0 }))), {
+      path: '/fr/i/mac/A4C1E8000014',
+    });
+    const rows = () =>
+      within(screen.getByTestId('port-onus'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.getAttribute('data-testid'));
+    await screen.findByTestId('port-onus');
+    // The device first, then the neighbours that are down, in the port's order.
+    expect(rows()).toEqual([`onu-${hex(20)}`, `onu-${hex(3)}`, `onu-${hex(30)}`]);
+    const showAll = screen.getByTestId('neighbourhood-show-all');
+    expect(showAll.textContent).toBe(fr.neighbourhood.showAll.replace('{{count}}', '32'));
+    fireEvent.click(showAll);
+    expect(rows()).toEqual(onus.map((each) => `onu-${each.mac}`));
+    expect(screen.queryByTestId('neighbourhood-show-all')).toBeNull();
   });
 });

@@ -1,9 +1,12 @@
 /**
  * The neighbours on the fibre: the device's PON port, how many ONUs share it, how many are down or low, and
- * each one with its state and receive power; a neighbour's MAC opens its own 360 view. The port page shows
- * the same list for the roles that may open it (docs/diagnosis.md, "Neighbourhood").
+ * the device and the neighbours that are not well with their state and receive power (every ONU of the port
+ * on demand); a neighbour's MAC opens its own 360 view. The port page lists every ONU for the roles that
+ * may open it (docs/diagnosis.md, "Neighbourhood").
  */
+import { useState } from 'react';
 import {
+  Button,
   Chip,
   Link,
   Stack,
@@ -26,6 +29,23 @@ import { useNoCustomerNote } from './no-customer';
 /** The port page's path of a port (shelf/slot/port as path segments). */
 export const portPagePath = (olt: string, port: string) => `/i/port/${olt}/${port}`;
 
+/** How many ONUs the view lists before "Show all": the device and the neighbours that are not well. */
+export const NOTABLE_ONUS_MAX = 8;
+
+/**
+ * The ONUs the view lists first: the device itself, then the neighbours that are down or not on a passing
+ * receive power, in the port's order, at most NOTABLE_ONUS_MAX. A healthy port of 32 lists one row, not 32:
+ * what an agent compares with is what is wrong (the port page lists them all).
+ */
+export function notableOnus(onus: NeighbourhoodSection['onus']): NeighbourhoodSection['onus'] {
+  const notable = onus.filter(
+    (onu) =>
+      onu.self || onu.status !== 'online' || (onu.rxPower.grade !== 'pass' && onu.rxPower.grade !== 'n/a'),
+  );
+  const self = notable.filter((onu) => onu.self);
+  return [...self, ...notable.filter((onu) => !onu.self)].slice(0, NOTABLE_ONUS_MAX);
+}
+
 /** The port's counts in a sentence, and the list of its ONUs (the device's own row marked). */
 export function NeighbourhoodPanel({
   section,
@@ -37,6 +57,8 @@ export function NeighbourhoodPanel({
 }) {
   const { t } = useTranslation('insight360');
   const { olt, port, split, status, counts, onus } = section;
+  const [all, setAll] = useState(false);
+  const shown = all ? onus : notableOnus(onus);
   return (
     <Stack spacing={1.5} data-testid="neighbourhood">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
@@ -64,7 +86,17 @@ export function NeighbourhoodPanel({
           {t('neighbourhood.counts', { ...counts })}
         </Typography>
       )}
-      {counts.neighbours > 0 && <PortOnus onus={onus} port={port} />}
+      {counts.neighbours > 0 && <PortOnus onus={shown} port={port} />}
+      {counts.neighbours > 0 && shown.length < onus.length && (
+        <Button
+          size="small"
+          onClick={() => setAll(true)}
+          sx={{ alignSelf: 'flex-start' }}
+          data-testid="neighbourhood-show-all"
+        >
+          {t('neighbourhood.showAll', { count: onus.length })}
+        </Button>
+      )}
     </Stack>
   );
 }
