@@ -54,6 +54,11 @@ const ICONS: Record<StripGrade, React.ReactNode> = {
   unknown: <HelpOutlineIcon color="action" fontSize="small" />,
   'n/a': <HelpOutlineIcon color="disabled" fontSize="small" />,
 };
+/**
+ * On a phone (two tiles a row) a reason takes up to three lines: a loading tile keeps them, so that the
+ * findings under the strip do not move down when the reasons arrive.
+ */
+const REASON_LINES = { xs: '3lh', md: 0 } as const;
 /** A tile's texts wrap on a narrow screen, never cut (a value such as "−31.2 dBm" stays whole). */
 const WRAP = { minWidth: 0, overflowWrap: 'anywhere' } as const;
 const BORDER: Record<StripGrade, string> = {
@@ -129,7 +134,7 @@ export function SummaryStrip({
                 variant="caption"
                 color="text.secondary"
                 component="span"
-                sx={{ ...WRAP, display: 'block' }}
+                sx={{ ...WRAP, display: 'block', minHeight: REASON_LINES }}
               >
                 {reason}
               </Typography>

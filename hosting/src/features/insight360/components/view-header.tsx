@@ -1,5 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Chip, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  Skeleton,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
@@ -76,6 +86,18 @@ export function ViewHeader({ mac, roles, sections, links }: Props) {
           </Hint>
           {networkType && (
             <Chip size="small" color="primary" label={networkType} data-testid="network-type" />
+          )}
+          {/* The name's two lines are kept while the customer loads: nothing under them moves when it
+              arrives (on a phone they take a line of their own). */}
+          {!who && customer.isLoading && (
+            <Box aria-hidden="true" data-testid="view-customer-loading" sx={{ minWidth: 0 }}>
+              <Typography component="p" sx={{ fontWeight: 600 }}>
+                <Skeleton width="11rem" />
+              </Typography>
+              <Typography component="p" variant="body2">
+                <Skeleton width="8rem" />
+              </Typography>
+            </Box>
           )}
           {who && (
             <Box data-testid="view-customer" sx={{ minWidth: 0 }}>
