@@ -1,3 +1,7 @@
+import { once } from 'node:events';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +73,44 @@ describe('the page-shell function', () => {
     expect(verified).toEqual(['good', 'good']);
     // The files are asked for per request; the caller (index.ts) reads them once and keeps them.
     expect(reads()).toBe(2);
+  });
+
+  it('when the browser accepts Brotli or gzip, then the shell is sent compressed in the best one it takes; otherwise as it is', async () => {
+    const { app } = setup();
+    // The bytes as they travel (supertest and fetch would decode them).
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const get = (encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        httpGet(
+          {
+            port,
+            host: '127.0.0.1',
+            path: '/net-manage',
+            headers: { cookie: '__session=good', 'accept-encoding': encoding },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        ).on('error', reject);
+      });
+    try {
+      const br = await get('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/Accept-Encoding/);
+      expect(brotliDecompressSync(br.body).toString()).toBe('<html lang="en">shell</html>');
+      const gzip = await get('gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.body).toString()).toBe('<html lang="en">shell</html>');
+      const plain = await get('identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe('<html lang="en">shell</html>');
+    } finally {
+      server.close();
+    }
   });
 
   it('when the session cookie no longer verifies (revoked, expired, the account disabled), then 302 and the cookie is cleared', async () => {

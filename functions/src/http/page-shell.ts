@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { Language } from '@insight/common/format';
 import {
@@ -38,6 +39,30 @@ export function sessionCookieOf(header: string | undefined): string | null {
     if (name === SESSION_COOKIE && value.length > 0) return value.join('=') || null;
   }
   return null;
+}
+
+type Encoding = 'br' | 'gzip';
+const compressed = new WeakMap<ShellFiles, Map<string, Buffer>>();
+
+/**
+ * A shell compressed once per instance and encoding (Brotli, else gzip): a 70 KB page is about 10 KB on
+ * the wire, as Hosting serves its static pages (a phone's first request is the page; docs/performance.md,
+ * "First paint").
+ */
+function compressedShell(files: ShellFiles, language: Language, encoding: Encoding): Buffer {
+  let kept = compressed.get(files);
+  if (!kept) compressed.set(files, (kept = new Map()));
+  const key = `${language}:${encoding}`;
+  let body = kept.get(key);
+  if (!body) {
+    const html = files.html[language];
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+        : gzipSync(html, { level: 9 });
+    kept.set(key, body);
+  }
+  return body;
 }
 
 export interface PageShellDeps {
@@ -85,6 +110,22 @@ export function pageShellHandler(deps: PageShellDeps): (req: Request, res: Respo
       res.status(302).set('location', loginRedirect(req.url)).end();
       return;
     }
-    res.status(200).type('html').send(files.html[languageOfPath(req.path)]);
+    const language = languageOfPath(req.path);
+    res.vary('Accept-Encoding');
+    // Brotli whenever it is accepted (browsers list gzip first with the same weight).
+    const encoding: Encoding | null = req.acceptsEncodings('br')
+      ? 'br'
+      : req.acceptsEncodings('gzip')
+        ? 'gzip'
+        : null;
+    if (encoding) {
+      res.set('content-encoding', encoding);
+      res
+        .status(200)
+        .type('html')
+        .send(compressedShell(files, language, encoding));
+      return;
+    }
+    res.status(200).type('html').send(files.html[language]);
   };
 }
