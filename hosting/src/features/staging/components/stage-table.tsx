@@ -237,11 +237,7 @@ function StageTableOf<R extends GridValidRowModel>({
       data-testid={testId}
       data-search={answered}
     >
-      <StageSearch
-        label={t('search')}
-        initial={query.search.join(' ')}
-        onSearch={onSearch}
-      />
+      <StageSearch label={t('search')} initial={query.search.join(' ')} onSearch={onSearch} />
       <Box sx={{ flex: 1, minHeight: 0 }}>
         <PortalDataGrid
           apiRef={apiRef}
