@@ -50,13 +50,15 @@ whenPageSettled(() =>
 );
 
 /**
- * The app's navigation: to a device's view, its answer is asked for first and the page changes a task
- * later, once the request is out (the token is at hand: a few promise steps), so that the render of the
- * next page never holds the request back (docs/performance.md, "The 360 view in the browser").
+ * The app's navigation: to another device's view, its answer is asked for first and the page changes a
+ * task later, once the request is out (the token is at hand: a few promise steps), so that the render of
+ * the next page never holds the request back (docs/performance.md, "The 360 view in the browser"). A
+ * change within the same view (a tab) asks for nothing: the view has its answers.
  */
 const navigateAhead: typeof navigate = (to, options) => {
   const { pathname } = new URL(String(to), window.location.origin);
-  if (prefetchViewAnswer(pathname)) window.setTimeout(() => navigate(to, options), 0);
+  if (pathname !== window.location.pathname && prefetchViewAnswer(pathname))
+    window.setTimeout(() => navigate(to, options), 0);
   else navigate(to, options);
 };
 const useAppLocation = (): [string, typeof navigate] => [useBrowserLocation()[0], navigateAhead];
