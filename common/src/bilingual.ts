@@ -30,3 +30,22 @@ export function bilingual(
 ): BilingualText | null {
   return en ? { en, fr: fr?.trim() ? fr : null } : null;
 }
+
+/** A threshold definition's name in both languages. */
+export const definitionName = (definition: { name: string; nameFr?: string | null }): BilingualText => ({
+  en: definition.name,
+  fr: bilingual(definition.name, definition.nameFr)?.fr ?? null,
+});
+/** A threshold variant's name in both languages. */
+export const variantLabel = (variant: {
+  variantName: string;
+  variantNameFr?: string | null;
+}): BilingualText => ({
+  en: variant.variantName,
+  fr: bilingual(variant.variantName, variant.variantNameFr)?.fr ?? null,
+});
+/** A threshold row's description in both languages, or null when it has none. */
+export const descriptionOf = (row: {
+  description: string | null;
+  descriptionFr: string | null;
+}): BilingualText | null => bilingual(row.description, row.descriptionFr);

@@ -15,3 +15,6 @@ export const RECENT_LOOKUPS_LIMIT = 20;
 /** The 360 view's sections, in the order the whole-view answer lists them (customer360.ts re-exports them). */
 export const SECTIONS = ['customer', 'wan', 'lan', 'voice', 'birth-certificates', 'neighbourhood'] as const;
 export type Section = (typeof SECTIONS)[number];
+
+/** How long after a reset the ONU is back in service (restart and ranging), as said to the customer. */
+export const RESET_BACK_SECONDS = 120;

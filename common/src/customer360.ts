@@ -217,8 +217,7 @@ export type ResetRequest = z.infer<typeof resetRequestSchema>;
 
 /** A second reset within this window is refused (409) until the agent confirms it, told when the first went out. */
 export const RESET_REPEAT_WINDOW_MS = 10 * 60_000;
-/** How long after a reset the ONU is back in service (restart and ranging), as said to the customer. */
-export const RESET_BACK_SECONDS = 120;
+export { RESET_BACK_SECONDS } from './constants';
 
 /** Voice operations on one port (same schema on the API and in the web forms). */
 export const voiceOperationSchema = z.discriminatedUnion('operation', [

@@ -3,7 +3,7 @@
  * by a set of definitions, rules and variants for a device, the pass range the WAN charts draw, and one
  * readable form of a rule's range. Used by the API's grading, the 360 view and the "test a value" box.
  */
-import { definitionName, descriptionOf, variantLabel } from './threshold';
+import { definitionName, descriptionOf, variantLabel } from './bilingual';
 import type {
   DefinitionDocument,
   DeviceContext,

@@ -10,7 +10,7 @@
  * written before the API checked them) still grade the same whatever their order: see gradeValue (threshold-grading.ts).
  */
 import { z } from 'zod';
-import { bilingual, type BilingualText } from './bilingual';
+import type { BilingualText } from './bilingual';
 import { THRESHOLD_OUTER_BOUND } from './constants';
 import {
   alphanumericBrackets,
@@ -281,23 +281,8 @@ export function frenchRequired(
   return untranslatedFields(kind, row).map((field) => ({ field, message: { key: 'frenchRequired' } }));
 }
 
-/** A definition's name in both languages. */
-export const definitionName = (definition: Pick<DefinitionDocument, 'name' | 'nameFr'>): BilingualText => ({
-  en: definition.name,
-  fr: bilingual(definition.name, definition.nameFr)?.fr ?? null,
-});
-/** A variant's name in both languages. */
-export const variantLabel = (
-  variant: Pick<VariantDocument, 'variantName' | 'variantNameFr'>,
-): BilingualText => ({
-  en: variant.variantName,
-  fr: bilingual(variant.variantName, variant.variantNameFr)?.fr ?? null,
-});
-/** A row's description in both languages, or null when it has none. */
-export const descriptionOf = (row: {
-  description: string | null;
-  descriptionFr: string | null;
-}): BilingualText | null => bilingual(row.description, row.descriptionFr);
+// The three record texts live beside the bilingual helpers (no schema): the 360 view grades without zod.
+export { definitionName, descriptionOf, variantLabel } from './bilingual';
 
 type RangeRule = Pick<
   RuleFields,

@@ -1,8 +1,8 @@
 /**
  * The key measurements over the device's stored looks, as small sparklines. The captions and each
- * chart's box are drawn at once; the charts library fills the boxes once the trend is near the screen
- * (below the fold on a phone, it is not part of the first load) and its code has loaded, so nothing
- * under the trend moves.
+ * chart's box are drawn at once; the charts library fills the boxes once the trend is on screen (below
+ * the fold on a phone, neither its code nor its drawing is part of the first load) and its code has
+ * loaded, so nothing under the trend moves.
  */
 import { lazy, Suspense } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
@@ -18,7 +18,7 @@ const TRENDED: readonly SnapshotMeasure[] = ['rxPower', 'oltRxPower', 'plumeHeal
 
 export function LookTrend({ looks }: { looks: readonly LookSnapshot[] }) {
   const { t } = useTranslation('insight360');
-  const [trendRef, nearScreen] = useNearViewport<HTMLDivElement>();
+  const [trendRef, nearScreen] = useNearViewport<HTMLDivElement>('0px');
   const oldestFirst = [...looks].reverse();
   const series = [
     ...TRENDED.map((measure) => ({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, type ButtonProps } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { RESET_BACK_SECONDS } from '@insight/common/customer360';
+import { RESET_BACK_SECONDS } from '@insight/common/constants';
 import { formatMac } from '@insight/common/mac';
 import { OperationDialogOnDemand as OperationDialog } from '../../../components/on-demand';
 import { useOperation } from '../../../hooks/use-operation';

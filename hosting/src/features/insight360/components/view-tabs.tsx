@@ -6,7 +6,8 @@
 import { Suspense, type ReactNode } from 'react';
 import { Box, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { fillLink, type ExternalLinks } from '@insight/common/external-links';
+import type { ExternalLinks } from '@insight/common/external-links';
+import { fillLink } from '@insight/common/link-templates';
 import { can, type RoleKey } from '@insight/common/roles';
 import type { BirthCertificatesSection } from '@insight/common/customer360';
 import { PageLoading } from '../../../components/loading-bar';
