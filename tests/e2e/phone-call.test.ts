@@ -150,14 +150,35 @@ describe('a call, as the staff work it', () => {
     }
   });
 
-  it('when a device with long verdicts is opened on a French phone, then the summary tiles and the chips wrap their values instead of cutting them', async () => {
+  it('when a device with long verdicts is opened on a French phone, then the summary tiles and the chips wrap their values instead of cutting them, and neither the tiles nor the findings move when the answers arrive', async () => {
     const page = await browser.newPage({ viewport: PHONE, touch: true });
+    // Every layout shift that moved the summary, a tile or the findings' frame (a new page starts a new list).
+    await page.addInitScript(() => {
+      const moved: string[] = [];
+      Object.assign(window, { movedByShifts: moved });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<
+          PerformanceEntry & { sources?: Array<{ node?: Node }> }
+        >)
+          for (const source of entry.sources ?? []) {
+            const node = source.node;
+            const element = node instanceof Element ? node : (node?.parentElement ?? null);
+            if (element?.closest('[data-testid=summary-strip]') || element?.id === 'view-findings')
+              moved.push(`${node?.nodeName}: ${element.outerHTML.slice(0, 120)}`);
+          }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     await signInFast(page, await userWith('support2a', ['support2']));
     for (const [device] of [await catalogue('power-fail'), await catalogue('voice')]) {
       await page.goto(`/fr/i/mac/${device!.mac}`);
       await waitForView(page);
       const strip = page.getByTestId('summary-strip');
       expect(await strip.locator('[data-grade=loading]').count()).toBe(0);
+      // The header keeps the customer's lines and the tools' button, and each tile its reason's lines, while
+      // they load: what arrives takes the place kept for it.
+      expect(
+        await page.evaluate(() => (window as unknown as { movedByShifts: string[] }).movedByShifts),
+      ).toEqual([]);
       const cut = await cutTexts(page, '[data-testid=summary-strip] *, main .MuiChip-label');
       expect(cut).toEqual([]);
       // Each tile shows its whole reason (the tile's own title carries it too).

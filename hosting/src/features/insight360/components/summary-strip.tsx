@@ -55,10 +55,20 @@ const ICONS: Record<StripGrade, React.ReactNode> = {
   'n/a': <HelpOutlineIcon color="disabled" fontSize="small" />,
 };
 /**
- * On a phone (two tiles a row) a reason takes up to three lines: a loading tile keeps them, so that the
- * findings under the strip do not move down when the reasons arrive.
+ * On a phone (two tiles a row) a tile's head (icon and section) is the same while it loads and once
+ * graded, and its reason keeps the lines that most reasons of the language take (French ones are longer:
+ * five lines), so that the findings under the strip do not move down when the reasons arrive.
  */
-const REASON_LINES = { xs: '3lh', md: 0 } as const;
+const REASON_LINES = { en: { xs: '3lh', md: 0 }, fr: { xs: '5lh', md: 0 } } as const;
+/** The grade's icon and the loading spinner take the same box (the section's name wraps alike). */
+const ICON_BOX = {
+  width: 20,
+  height: 20,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+} as const;
 /** A tile's texts wrap on a narrow screen, never cut (a value such as "−31.2 dBm" stays whole). */
 const WRAP = { minWidth: 0, overflowWrap: 'anywhere' } as const;
 const BORDER: Record<StripGrade, string> = {
@@ -80,7 +90,8 @@ export function SummaryStrip({
   entries: StripEntry[];
   onOpen(key: StripEntry['key']): void;
 }) {
-  const { t } = useTranslation('insight360');
+  const { t, i18n } = useTranslation('insight360');
+  const reasonLines = REASON_LINES[i18n.language?.startsWith('fr') ? 'fr' : 'en'];
   // The same words as the findings' severities.
   const word = (grade: StripGrade) => (grade === 'n/a' ? t('grade.n/a') : t(`diagnosis.severity.${grade}`));
   return (
@@ -119,24 +130,30 @@ export function SummaryStrip({
             }}
           >
             <Stack sx={{ minWidth: 0, width: '100%' }}>
-              <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 0.75 }}>
-                {grade ? ICONS[grade] : <CircularProgress size={16} aria-hidden />}
+              <Stack direction="row" sx={{ alignItems: 'center', columnGap: 0.75 }}>
+                <Box component="span" sx={ICON_BOX}>
+                  {grade ? ICONS[grade] : <CircularProgress size={16} aria-hidden />}
+                </Box>
                 <Typography variant="subtitle2" component="span" sx={WRAP}>
                   {label}
                 </Typography>
-                {grade && (
-                  <Typography variant="caption" component="span" color="text.secondary" sx={WRAP}>
-                    {word(grade)}
-                  </Typography>
-                )}
               </Stack>
               <Typography
                 variant="caption"
                 color="text.secondary"
                 component="span"
-                sx={{ ...WRAP, display: 'block', minHeight: REASON_LINES }}
+                sx={{ ...WRAP, display: 'block', minHeight: reasonLines }}
               >
-                {reason}
+                {/* A new text once graded (not "Loading…" edited in place behind the grade's word: a shift). */}
+                <span key={grade ?? 'loading'}>
+                  {grade && (
+                    <Box component="span" sx={{ fontWeight: 'fontWeightMedium', color: 'text.primary' }}>
+                      {word(grade)}
+                      {' · '}
+                    </Box>
+                  )}
+                  {reason}
+                </span>
               </Typography>
             </Stack>
           </ButtonBase>

@@ -33,7 +33,8 @@ export function ToolLinks({ links, mac, node, compact = false }: Props) {
         {t('tools.loadFailed', { message: te(`codes.${links.error.code}`) })}
       </Typography>
     );
-  if (!links.data) return null;
+  // On a phone the menu's button keeps its place while the links load (the actions around it do not move).
+  if (!links.data) return compact ? <ToolMenu tools={null} notice={null} /> : null;
   const tools = links.data.tools;
   const filled = EXTERNAL_TOOLS.map((tool) => ({
     tool,
@@ -89,12 +90,17 @@ export interface MenuProps {
   notice: ReactNode;
 }
 
+/** The tools' menu on a narrow screen; `tools` null while the links load (its button shown, disabled). */
+interface ToolMenuProps extends Omit<MenuProps, 'tools'> {
+  tools: MenuProps['tools'] | null;
+}
+
 // The menu's code (MUI's menu, popover and focus handling) loads when it first opens.
 const ToolLinksMenu = loadedWhenOpen(() =>
   import('./tool-links-menu').then((module) => module.ToolLinksMenu),
 );
 
-function ToolMenu({ tools, notice }: MenuProps) {
+function ToolMenu({ tools, notice }: ToolMenuProps) {
   const { t } = useTranslation('insight360');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -103,6 +109,7 @@ function ToolMenu({ tools, notice }: MenuProps) {
         size="small"
         endIcon={<ArrowDropDownIcon />}
         onClick={(event) => setAnchor(event.currentTarget)}
+        disabled={tools === null}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         aria-controls={anchor ? 'tool-links-menu' : undefined}
@@ -110,13 +117,15 @@ function ToolMenu({ tools, notice }: MenuProps) {
       >
         {t('tools.title')}
       </Button>
-      <ToolLinksMenu
-        open={anchor !== null}
-        anchor={anchor}
-        onClose={() => setAnchor(null)}
-        tools={tools}
-        notice={notice}
-      />
+      {tools && (
+        <ToolLinksMenu
+          open={anchor !== null}
+          anchor={anchor}
+          onClose={() => setAnchor(null)}
+          tools={tools}
+          notice={notice}
+        />
+      )}
     </>
   );
 }
