@@ -1,8 +1,9 @@
 /**
- * What the 360 view's first load may not pull in (docs/performance.md, "The 360 view's first load"): the
- * page and the details under its findings reach neither the schemas library (the forms' validation, loaded
- * with the forms) nor the charts library (loaded when a chart is on screen). Walks the static imports of
- * the source, as the bundler follows them: type-only imports and `import()` are not followed.
+ * What the 360 view's first load may not pull in (docs/performance.md, "First paint", what the view's
+ * first load no longer carries): the page and the details under its findings reach neither the schemas
+ * library (the forms' validation, loaded with the forms) nor the charts library (loaded when a chart is
+ * on screen). Walks the static imports of the source, as the bundler follows them: type-only imports and
+ * `import()` are not followed.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
