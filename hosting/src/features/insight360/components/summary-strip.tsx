@@ -4,6 +4,7 @@ import WarningIcon from '@mui/icons-material/Warning';
 import ErrorIcon from '@mui/icons-material/Error';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { useTranslation } from 'react-i18next';
+import { textLanguage } from '@insight/common/bilingual';
 import { sectionVerdicts, type Diagnosis, type DiagnosisInput } from '@insight/common/diagnosis';
 import type { Playbook } from '@insight/common/diagnosis-playbook';
 import { useFindingTexts } from './finding-texts';
@@ -91,7 +92,7 @@ export function SummaryStrip({
   onOpen(key: StripEntry['key']): void;
 }) {
   const { t, i18n } = useTranslation('insight360');
-  const reasonLines = REASON_LINES[i18n.language?.startsWith('fr') ? 'fr' : 'en'];
+  const reasonLines = REASON_LINES[textLanguage(i18n.language)];
   // The same words as the findings' severities.
   const word = (grade: StripGrade) => (grade === 'n/a' ? t('grade.n/a') : t(`diagnosis.severity.${grade}`));
   return (
