@@ -117,6 +117,8 @@ export function SummaryStrip({
             title={reason}
             sx={{
               justifyContent: 'flex-start',
+              // Each tile's section name on the same line as its neighbours', whatever their reasons' lengths.
+              alignItems: 'flex-start',
               textAlign: 'left',
               border: 1,
               borderLeft: 4,
