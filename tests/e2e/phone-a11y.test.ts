@@ -113,8 +113,18 @@ async function firstColumnPinned(page: Page): Promise<string[]> {
       if (!scroller || !cell() || scroller.scrollWidth <= scroller.clientWidth + 1) continue;
       const left = scroller.getBoundingClientRect().left;
       scroller.scrollLeft = scroller.scrollWidth;
-      // At rest (the grid renders the columns behind the scroll once it stops).
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      // At rest: the grid renders the columns behind the scroll once it stops, later on a busy machine. The
+      // first cell is read once it is there and has kept its place for two frames (3 s at most).
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+      const deadline = performance.now() + 3000;
+      let last: number | undefined;
+      let steady = 0;
+      while (performance.now() < deadline && steady < 2) {
+        await frame();
+        const now = cell()?.getBoundingClientRect().left;
+        steady = now !== undefined && now === last ? steady + 1 : 0;
+        last = now;
+      }
       const box = cell()?.getBoundingClientRect();
       if (!box || Math.abs(box.left - left) > 2)
         problems.push(
