@@ -6,7 +6,8 @@ import { run } from './processes';
  * The end-to-end suite drives Debian's Chromium headless shell, the benchmarks the full browser
  * (harness/chromium.ts). When either is missing and we are root (this machine kind), both are installed;
  * otherwise the full browser is required and a missing shell only costs time (the tests fall back to the
- * full browser): one line says which package is missing and how to install it.
+ * full browser): one line says which package is missing and how to install it. It installs only what is
+ * missing; `.ci/run` also brings both packages to the newest version the package lists offer, and prints it.
  */
 export async function ensureChromium(): Promise<boolean> {
   const missing = [
