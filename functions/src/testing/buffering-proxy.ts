@@ -12,6 +12,7 @@ const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'conte
 export async function startBufferingProxy(target: string, port = 0) {
   const to = new URL(target);
   let answers = 0;
+  let held = 0;
   const server: Server = createServer((req, res) => {
     const upstream = request(
       {
@@ -23,7 +24,13 @@ export async function startBufferingProxy(target: string, port = 0) {
       },
       (answer) => {
         const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let kept = 0;
+        answer.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          kept += chunk.length;
+          held += chunk.length;
+        });
+        answer.on('close', () => (held -= kept));
         answer.on('end', () => {
           const body = Buffer.concat(chunks);
           const headers: IncomingHttpHeaders = {};
@@ -50,6 +57,8 @@ export async function startBufferingProxy(target: string, port = 0) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     /** Answers delivered so far. */
     answers: () => answers,
+    /** Bytes of answers not ended yet: received from the target, not delivered. */
+    held: () => held,
     close: () => {
       server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));

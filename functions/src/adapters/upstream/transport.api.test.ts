@@ -1,9 +1,35 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { call, httpTransport, keepAlivePool, requestText, type ServiceConfig } from './transport';
+
+/** Answers the stalling route has written (its headers and a first chunk). */
+let stalled = 0;
+/** The clock's own timer, kept for waiting on the loopback server while a test fakes the timers. */
+const realSetTimeout = globalThis.setTimeout;
+
+/** Waits (on the real clock) until `condition` holds, at most 5 s. */
+async function until(condition: () => boolean) {
+  for (const deadline = Date.now() + 5000; !condition();) {
+    if (Date.now() > deadline) throw new Error('the state never came');
+    await new Promise((resolve) => realSetTimeout(resolve, 10));
+  }
+}
+
+/** A call's outcome as it goes: whether it has settled, and its error (undefined if it answered). */
+function watch(promise: Promise<unknown>) {
+  const outcome = {
+    settled: false,
+    error: promise.then(
+      () => undefined,
+      (error: unknown) => error,
+    ),
+  };
+  void outcome.error.finally(() => (outcome.settled = true));
+  return outcome;
+}
 
 /** A loopback server whose answers are chosen by path, including awkward ones. */
 const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
@@ -35,7 +61,7 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
   '/never': () => undefined,
   '/stalls-after-headers': (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.write('{"partial":');
+    res.write('{"partial":', () => (stalled += 1));
   },
   '/not-json': (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -54,6 +80,9 @@ beforeAll(async () => {
   server = createServer((req, res) => (routes[req.url!.split('?')[0]!] ?? routes['/echo']!)(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 afterAll(async () => {
   server.closeAllConnections();
@@ -107,34 +136,40 @@ describe('upstream transport', () => {
     expect(JSON.parse(raw.text)).toMatchObject({ method: 'GET', url: '/echo?x=1' });
   });
 
-  it('when no answer comes, then the call fails as a timeout within its timeout', async () => {
-    const started = performance.now();
-    const error = await call(service(300), { path: '/never' }, z.unknown()).catch((e: unknown) => e);
+  it('when no answer comes, then the call fails as a timeout when its time has passed, not before', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const outcome = watch(call(service(300), { path: '/never' }, z.unknown()));
+    await vi.advanceTimersByTimeAsync(299);
+    expect(outcome.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome.error;
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('upstream_timeout');
     expect((error as AppError).path).toBe('/never');
-    expect(performance.now() - started).toBeGreaterThanOrEqual(299);
-    expect(performance.now() - started).toBeLessThan(300 + 150);
   });
 
-  it('when the body stalls after the headers, then the call fails as a timeout', async () => {
-    const started = performance.now();
-    const error = await call(service(300), { path: '/stalls-after-headers' }, z.unknown()).catch(
-      (e: unknown) => e,
-    );
-    expect((error as AppError).code).toBe('upstream_timeout');
-    expect(performance.now() - started).toBeLessThan(300 + 150);
+  it('when the body stalls after the headers, then the call fails as a timeout at its own time', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const outcome = watch(call(service(300), { path: '/stalls-after-headers' }, z.unknown()));
+    await until(() => stalled > 0);
+    expect(outcome.settled).toBe(false);
+    // The call's own deadline, not undici's body timer (a second later), ends it.
+    await vi.advanceTimersByTimeAsync(300);
+    expect(((await outcome.error) as AppError).code).toBe('upstream_timeout');
   });
 
   it('when every connection is busy, then a call still waiting for one times out on time', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const single = httpTransport({ dispatcher: keepAlivePool(1) });
     const busy: ServiceConfig = { baseUrl: base, timeoutMs: 300, transport: single };
-    const first = call(busy, { path: '/never' }, z.unknown()).catch((e: unknown) => e);
-    const started = performance.now();
-    const queued = await call(busy, { path: '/echo' }, z.unknown()).catch((e: unknown) => e);
-    expect((queued as AppError).code).toBe('upstream_timeout');
-    expect(performance.now() - started).toBeLessThan(300 + 150);
-    expect(((await first) as AppError).code).toBe('upstream_timeout');
+    const first = watch(call(busy, { path: '/never' }, z.unknown()));
+    const queued = watch(call(busy, { path: '/echo' }, z.unknown()));
+    await vi.advanceTimersByTimeAsync(299);
+    expect([first.settled, queued.settled]).toEqual([false, false]);
+    // Both deadlines pass together: the queued call does not wait for the first one's connection.
+    await vi.advanceTimersByTimeAsync(1);
+    expect(((await queued.error) as AppError).code).toBe('upstream_timeout');
+    expect(((await first.error) as AppError).code).toBe('upstream_timeout');
   });
 
   it('when a 200 answer is not JSON, then it is an upstream error naming the path, not a crash', async () => {
