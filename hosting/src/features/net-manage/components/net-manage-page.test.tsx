@@ -249,7 +249,7 @@ describe('NetManagePage as engineering edits it', () => {
     await userEvent.type(field, '10.21.999.1');
     await userEvent.click(screen.getByTestId('cmts-dialog-save'));
     expect(await screen.findByText(common.validation.ipAddress)).toBeTruthy();
-    expect(common.validation.ipAddress).toMatch(/^Not a valid IP address/);
+    expect(common.validation.ipAddress).toMatch(/^IP Address required: /);
   });
 
   it('when the list is shown in French, then every column heading is French and the marketing area has one name', async () => {
