@@ -16,7 +16,8 @@ const SHARED = ['components', 'hooks', 'lib', 'config', 'locales', 'providers', 
  * Import direction (docs/architecture.md, "Layers and import rules"): hosting app → features → shared;
  * no feature imports another; functions http → domain ← adapters; common imports nothing of the project;
  * the simulator imports only common; hosting never imports functions, simulator, scripts or tests;
- * functions never imports hosting, scripts or tests; scripts and tests may import the others' sources.
+ * functions never imports hosting, scripts or tests; harness imports neither tests nor scripts; scripts, harness
+ * and tests may import the others' sources, the functions' adapters through their public entries only.
  */
 export const boundaryZones = [
   ...SHARED.map((folder) => ({
@@ -62,16 +63,24 @@ export const boundaryZones = [
   },
   {
     target: './harness',
-    from: './tests',
+    from: ['./tests', './scripts'],
     message:
-      'harness/ imports no test: it is the browser and emulator harness that the tests and the benchmarks share.',
+      'harness/ imports neither a test nor scripts/: it is the browser and emulator harness under both, that the tests and the benchmarks share.',
   },
   {
     target: './scripts',
     from: './tests',
     message: 'scripts/ import no test: what a benchmark shares with the tests lives in harness/.',
   },
-  // scripts/, harness/ and tests/ drive the others and may import their sources.
+  // scripts/, harness/ and tests/ drive the others and may import their sources, but not the functions'
+  // adapters' internals: only the public entry of each adapters folder (its index.ts).
+  ...['./scripts', './harness', './tests'].map((target) => ({
+    target,
+    from: './functions/src/adapters',
+    except: ['./firestore/index.ts', './upstream/index.ts'],
+    message:
+      'Outside functions/, the adapters are used through their public entries (functions/src/adapters/firestore or …/upstream), not their internals.',
+  })),
 ];
 
 export default tseslint.config(

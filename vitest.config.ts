@@ -52,6 +52,7 @@ export default defineConfig({
             'simulator/src/**/*.test.ts',
             'functions/src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'harness/**/*.test.ts',
           ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
         },

@@ -3,7 +3,7 @@ import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firesto
 import { NETWORK_COLLECTIONS, type CmtsFields } from '@insight/common/network';
 import { THRESHOLD_COLLECTIONS, type ThresholdKind } from '@insight/common/threshold';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
-import { writeCounted } from '../scripts/lib/counted-seed';
+import { writeCounted } from './counted-seed';
 
 let app: App | undefined;
 

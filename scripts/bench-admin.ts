@@ -13,15 +13,14 @@
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { COUNT_FIELD, NETWORK_COLLECTIONS, type CmtsFields } from '../common/src/network';
-import { firestoreAdminStore } from '../functions/src/adapters/firestore/firestore-admin-store';
-import { migrateMarkers } from '../functions/src/adapters/firestore/admin/migrate-markers';
-import { markerRef } from '../functions/src/adapters/firestore/firestore-dependencies';
+import { firestoreAdminStore, markerRef, migrateMarkers } from '../functions/src/adapters/firestore';
 import { parseListFields } from '../functions/src/domain/admin/list-fields';
-import { writeCounted } from './lib/counted-seed';
 import { launchBrowser, PORTAL } from '../harness/browser';
+import { writeCounted } from '../harness/counted-seed';
 import { adminDb, closeAdminDb } from '../harness/firestore';
 import { closeAdmin, createUser, signInFast } from '../harness/users';
 import { cpuReference } from './lib/cpu-reference';
+import { median } from '../harness/stats';
 
 // The machine's speed in this run, printed beside the figures (docs/performance.md).
 const cpuRef = cpuReference('bench:admin');
@@ -49,7 +48,6 @@ const row = (n: number, headEnd: string): CmtsFields => ({
   configLastUpdated: null,
   overrideIpChecks: false,
 });
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const stamp = () => ({ updatedBy: 'bench', createdOn: FieldValue.serverTimestamp() });
 
 /** Counts kept by the triggers, against the rows that really reference each entry. */

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../functions/src/app';
-import { httpTransport, keepAlivePool, requestText } from '../functions/src/adapters/upstream/transport';
+import { httpTransport, keepAlivePool, requestText } from '../functions/src/adapters/upstream';
 import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
 import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
 import { SECTIONS } from '../common/src/customer360';
@@ -17,6 +17,7 @@ import { cachedThresholds } from '../functions/src/domain/grading/threshold-sour
 import { ROOT, waitForUrl } from './lib/emulator-env';
 import { stop } from './lib/processes';
 import { cpuReference } from './lib/cpu-reference';
+import { spread } from '../harness/stats';
 
 // The machine's speed in this run, printed beside the figures (docs/performance.md).
 const cpuRef = cpuReference('bench:api');
@@ -160,11 +161,10 @@ try {
     const cpu = process.cpuUsage(cpuBefore);
     const apiCpuMs = (cpu.user + cpu.system) / 1000 / times.length;
     const simCpuMs = ((await simCpu()) - simCpuBefore) / 1000 / times.length;
-    times.sort((a, b) => a - b);
-    const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
+    const { p50, p95 } = spread(times);
     return {
-      p50: pct(50),
-      p95: pct(95),
+      p50,
+      p95,
       rps: times.length / seconds,
       views: times.length,
       apiCpuMs,

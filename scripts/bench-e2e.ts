@@ -13,6 +13,7 @@ import { startBufferingProxy } from '../functions/src/testing/buffering-proxy';
 import { launchBrowser, PORTAL } from '../harness/browser';
 import { closeAdmin, createUser, signInFast } from '../harness/users';
 import { cpuReference } from './lib/cpu-reference';
+import { median, percentile, spread } from '../harness/stats';
 
 // The machine's speed in this run, printed beside the figures (docs/performance.md).
 const cpuRef = cpuReference('bench:e2e');
@@ -111,19 +112,18 @@ try {
     times.push(all);
     firsts.push(first);
   }
-  firsts.sort((a, b) => a - b);
-  const firstP50 = firsts[Math.floor(firsts.length / 2)]!;
+  const firstP50 = median(firsts);
   const perSection = measured.filter(
     ({ mac }) =>
       requests.get(mac.toUpperCase())?.stream === 0 && (requests.get(mac.toUpperCase())?.sections ?? 0) >= 6,
   ).length;
-  times.sort((a, b) => a - b);
-  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
+  const pct = (p: number) => percentile(times, p);
+  const { min, max } = spread(times);
   console.log(
     `upstream latency ${LATENCY} ms; critical path ${criticalPathMs} ms; target: under ${criticalPathMs + 300} ms`,
   );
   console.log(
-    `Enter → every section rendered, ${times.length} views: p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, min ${times[0]!.toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms`,
+    `Enter → every section rendered, ${times.length} views: p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, min ${min.toFixed(0)} ms, max ${max.toFixed(0)} ms`,
   );
   if (BUFFERING)
     console.log(

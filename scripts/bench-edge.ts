@@ -10,6 +10,7 @@
 import { launchBrowser, PORTAL } from '../harness/browser';
 import { closeAdmin, createUser, sessionCookie, signInFast } from '../harness/users';
 import { cpuReference } from './lib/cpu-reference';
+import { median } from '../harness/stats';
 
 // The machine's speed in this run, printed beside the figures (docs/performance.md).
 const cpuRef = cpuReference('bench:edge');
@@ -29,11 +30,6 @@ async function ttfb(path: string, cookie?: string): Promise<{ ms: number; status
   await res.arrayBuffer();
   return { ms, status: res.status };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 const { browser, close } = await launchBrowser();
 try {

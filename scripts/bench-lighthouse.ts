@@ -27,7 +27,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import { desktopConfig, navigation, type Config, type Flags, type RunnerResult } from 'lighthouse';
@@ -36,6 +35,8 @@ import { catalogue } from '../harness/api-client';
 import { launchBrowser, PORTAL } from '../harness/browser';
 import { closeAdmin, createUser } from '../harness/users';
 import { cpuReference, lighthouseCalibration } from './lib/cpu-reference';
+import { medianBy } from '../harness/stats';
+import { freePort } from './lib/processes';
 
 // The machine's speed in this run, printed beside the figures (docs/performance.md).
 const cpuRef = cpuReference('bench:lighthouse');
@@ -57,18 +58,6 @@ interface Figures {
   tbtMs: number;
   cls: number;
   siMs: number;
-}
-
-/** A free TCP port on 127.0.0.1 for the browser's debugging endpoint. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const PRESETS: Record<'mobile' | 'desktop', Config> = {
@@ -105,9 +94,6 @@ function explain(name: string, result: RunnerResult): void {
   const snippet = lcpElement?.items?.[0]?.items?.[0]?.node?.snippet;
   if (snippet) console.log(`  ${name} LCP element: ${snippet.slice(0, 160)}`);
 }
-
-const median = (values: Figures[], key: keyof Figures) =>
-  [...values].sort((a, b) => a[key] - b[key])[Math.floor(values.length / 2)]!;
 
 async function audit(name: string, page: Page, url: string, preset: Config, flags: Flags): Promise<Figures> {
   const runs: Figures[] = [];
@@ -154,7 +140,7 @@ async function audit(name: string, page: Page, url: string, preset: Config, flag
     }
   }
   // The median run by performance score, so that its metrics belong together.
-  return median(runs, 'performance');
+  return medianBy(runs, (run) => run.performance);
 }
 
 /**

@@ -14,11 +14,12 @@ import { formatMac } from '../common/src/mac';
 import type { SearchResponse } from '../common/src/search';
 import type { SearchData, SearchRecord } from '../common/src/upstream/search';
 import { createApp } from '../functions/src/app';
-import { keepAlivePool, requestText } from '../functions/src/adapters/upstream/transport';
+import { keepAlivePool, requestText } from '../functions/src/adapters/upstream';
 import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
 import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
 import { startSimulator } from '../functions/src/testing/simulator';
 import { cpuReference } from './lib/cpu-reference';
+import { percentile, spread } from '../harness/stats';
 
 // The machine's speed in this run, printed beside the figures (docs/performance.md).
 const cpuRef = cpuReference('bench:search');
@@ -110,7 +111,7 @@ try {
         while (next < end) times.push(await search(queryOf(records, next++)));
       }),
     );
-    return times.sort((a, b) => a - b);
+    return times;
   }
 
   await run(0, WARMUP); // warm-up: the search index, connections, JIT
@@ -120,9 +121,9 @@ try {
   server.close();
   await client.close();
 
-  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
+  const pct = (p: number) => percentile(times, p);
   console.log(
-    `${times.length} searches, ${CONCURRENCY} at a time, upstream latency ${LATENCY} ms: p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms, ${(times.length / seconds).toFixed(0)} searches/s`,
+    `${times.length} searches, ${CONCURRENCY} at a time, upstream latency ${LATENCY} ms: p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms, max ${spread(times).max.toFixed(1)} ms, ${(times.length / seconds).toFixed(0)} searches/s`,
   );
   console.log(
     `bench:search p50_ms=${pct(50).toFixed(1)} p95_ms=${pct(95).toFixed(1)} customers=${count} ${cpuRef.figure}`,

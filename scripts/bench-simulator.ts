@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { ROOT, waitForUrl } from './lib/emulator-env';
 import { stop } from './lib/processes';
 import { cpuReference } from './lib/cpu-reference';
+import { percentile } from '../harness/stats';
 
 // The machine's speed in this run, printed beside the figures (docs/performance.md).
 const cpuRef = cpuReference('bench:simulator');
@@ -85,9 +86,7 @@ try {
   clearInterval(sampler);
   const rssEnd = rssMb(child.pid!);
   const heapEnd = await heapAfterGc();
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
+  const pct = (p: number) => percentile(latencies, p).toFixed(1);
   console.log(`requests sent        ${sent}`);
   console.log(
     `answered             ${[...statuses.values()].reduce((a, b) => a + b, 0)}  (statuses: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(', ')})`,

@@ -16,10 +16,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { FIRESTORE_LOCATION, REGION } from '../functions/src/config/region';
 import { emulatorEnv, ROOT } from './lib/emulator-env';
+import { freePort } from './lib/processes';
 import { deployEnv, deployProject } from './lib/deploy-env';
 import { functionsLockfile, readRootLock } from './lib/functions-lock';
 
@@ -190,16 +190,6 @@ try {
 }
 
 // 5. firestore.rules compiled by the Firestore emulator, on a port of its own.
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 async function compileRules(): Promise<void> {
   let env: NodeJS.ProcessEnv;
   try {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adminStoreQueryShapes } from '../functions/src/adapters/firestore/query-shapes';
+import { adminStoreQueryShapes } from '../functions/src/adapters/firestore';
 import { auditQueryShapes } from '../hosting/src/features/audit/api/audit-query';
 import { compositeFor, missingIndex, type IndexesFile } from './lib/firestore-indexes';
 

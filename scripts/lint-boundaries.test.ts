@@ -89,7 +89,7 @@ describe('import boundaries (eslint.config.js)', () => {
         'harness/fixture.ts',
         "import { x } from '../tests/e2e/support/buffering-path';\nexport const z = x;\n",
       ),
-    ).toEqual([expect.stringContaining('harness/ imports no test')]);
+    ).toEqual([expect.stringContaining('harness/ imports neither a test nor scripts/')]);
     expect(
       await boundaryErrors(
         'scripts/fixture.ts',
@@ -102,6 +102,30 @@ describe('import boundaries (eslint.config.js)', () => {
         "import { PORTAL } from '../../harness/browser';\nexport const z = PORTAL;\n",
       ),
     ).toEqual([]);
+  });
+  it('when the harness imports scripts/, then lint fails: what both need lives in harness/', async () => {
+    expect(
+      await boundaryErrors(
+        'harness/fixture.ts',
+        "import { stop } from '../scripts/lib/processes';\nimport { percentile } from './stats';\nexport const z = [stop, percentile];\n",
+      ),
+    ).toEqual([expect.stringContaining('harness/ imports neither a test nor scripts/')]);
+  });
+  it("when scripts/, harness/ or tests/ import an adapter's internals, then lint fails; its public entry passes", async () => {
+    const internals =
+      "import { markerRef } from '__/functions/src/adapters/firestore/firestore-dependencies';\nimport { httpTransport } from '__/functions/src/adapters/upstream/transport';\nexport const z = [markerRef, httpTransport];\n";
+    const entries =
+      "import { markerRef } from '__/functions/src/adapters/firestore';\nimport { httpTransport } from '__/functions/src/adapters/upstream';\nexport const z = [markerRef, httpTransport];\n";
+    for (const [file, up] of [
+      ['scripts/fixture.ts', '..'],
+      ['harness/fixture.ts', '..'],
+      ['tests/triggers/fixture.ts', '../..'],
+    ] as const) {
+      expect(await boundaryErrors(file, internals.replaceAll('__', up))).toEqual(
+        Array(2).fill(expect.stringContaining('the adapters are used through their public entries')),
+      );
+      expect(await boundaryErrors(file, entries.replaceAll('__', up))).toEqual([]);
+    }
   });
   it('when a feature imports shared code and its own files, then lint passes', async () => {
     expect(

@@ -9,7 +9,7 @@
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { migrateMarkers } from '../functions/src/adapters/firestore/admin/migrate-markers';
+import { migrateMarkers } from '../functions/src/adapters/firestore';
 
 /** Repaired counts printed one by one; the rest are counted. */
 const LISTED = 100;

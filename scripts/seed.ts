@@ -9,7 +9,7 @@ import { seedThresholdSet } from '@insight/common/threshold-seed';
 import { PROJECT_ID, PORTS } from './lib/emulator-env';
 import { DEMO_USERS } from './lib/demo-users';
 import { ADMIN_LISTS } from '@insight/common/admin-lists';
-import { writeCounted, type SeedList } from './lib/counted-seed';
+import { writeCounted, type SeedList } from '../harness/counted-seed';
 import { networkSeed } from './lib/network-seed';
 import { stagingSeed } from './lib/staging-seed';
 import { seedPlaybook } from './lib/playbook-seed';

@@ -20,7 +20,7 @@ import { SECTIONS } from '../common/src/customer360';
 import { createApp, createClients } from '../functions/src/app';
 import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
 import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
-import { httpTransport } from '../functions/src/adapters/upstream/transport';
+import { httpTransport } from '../functions/src/adapters/upstream';
 import { ROOT, waitForUrl } from './lib/emulator-env';
 import { stop } from './lib/processes';
 import { cpuReference } from './lib/cpu-reference';

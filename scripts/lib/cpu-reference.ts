@@ -9,6 +9,7 @@
  * once to warm up, then REPEATS times; the median is the reference.
  */
 import { cpus, loadavg } from 'node:os';
+import { median, spread } from '../../harness/stats';
 
 const REPEATS = 5;
 
@@ -55,11 +56,11 @@ export function cpuReference(label: string): CpuReference {
     referenceWork();
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  const ms = Math.round(times[Math.floor(REPEATS / 2)]!);
+  const ms = Math.round(median(times));
+  const { min, max } = spread(times);
   const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'} × ${cpus().length}`;
   console.log(
-    `${label} cpu reference: ${ms} ms (median of ${REPEATS}, ${Math.round(times[0]!)}–${Math.round(times.at(-1)!)} ms; ` +
+    `${label} cpu reference: ${ms} ms (median of ${REPEATS}, ${Math.round(min)}–${Math.round(max)} ms; ` +
       `${machine}; load average ${loadavg()[0]!.toFixed(1)}; node ${process.version}; ${new Date().toISOString().slice(0, 16)}Z)`,
   );
   return { ms, figure: `cpu_ref_ms=${ms}` };
@@ -71,9 +72,10 @@ export function cpuReference(label: string): CpuReference {
  * of that index. The bench applies Lighthouse's default 4×, meant for a high-end desktop host.
  */
 export function lighthouseCalibration(benchmarkIndexes: number[]): string {
-  const known = benchmarkIndexes.filter((index) => Number.isFinite(index)).sort((a, b) => a - b);
+  const known = benchmarkIndexes.filter((index) => Number.isFinite(index));
   if (known.length === 0) return 'benchmarkIndex=NA';
-  const index = Math.round(known[Math.floor(known.length / 2)]!);
+  const index = Math.round(median(known));
+  const { min, max } = spread(known);
   const [host, slowdown] =
     index >= 1500
       ? ['high-end desktop', '4× (2–10×)']
@@ -85,7 +87,7 @@ export function lighthouseCalibration(benchmarkIndexes: number[]): string {
             ? ['mid-tier mobile', '1×']
             : ['low-end mobile', '1× (slower than the target phone already)'];
   return (
-    `benchmarkIndex=${index} (median of ${known.length} audits, ${Math.round(known[0]!)}–${Math.round(known.at(-1)!)}; ` +
+    `benchmarkIndex=${index} (median of ${known.length} audits, ${Math.round(min)}–${Math.round(max)}; ` +
     `a ${host} host by Lighthouse's table; its calibrated slowdown for a mid-tier phone: ${slowdown}; this bench applies 4×)`
   );
 }

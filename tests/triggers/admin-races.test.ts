@@ -9,11 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LISTS } from '@insight/common/admin-lists';
 import { CMTS_CSV_COLUMNS, NETWORK_COLLECTIONS } from '@insight/common/network';
 import { STAGING_LISTS } from '@insight/common/staging-lists';
-import { firestoreAdminStore } from '../../functions/src/adapters/firestore/firestore-admin-store';
-import { applyAdminWrite } from '../../functions/src/adapters/firestore/firestore-dependencies';
-import type { DeleteStep } from '../../functions/src/adapters/firestore/admin/transactions';
+import {
+  applyAdminWrite,
+  firestoreAdminStore,
+  type DeleteStep,
+} from '../../functions/src/adapters/firestore';
 import { parseListFields } from '../../functions/src/domain/admin/list-fields';
-import { writeCounted } from '../../scripts/lib/counted-seed';
+import { writeCounted } from '../../harness/counted-seed';
 import { actor, orphans, outcome, ruleDefinition, save, stamp, store } from './admin-support';
 import {
   api,

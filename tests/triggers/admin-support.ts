@@ -5,7 +5,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { ADMIN_LISTS, type AdminListId } from '@insight/common/admin-lists';
 import { PARAMETERS } from '@insight/common/threshold';
-import { firestoreAdminStore } from '../../functions/src/adapters/firestore/firestore-admin-store';
+import { firestoreAdminStore } from '../../functions/src/adapters/firestore';
 import { parseListFields } from '../../functions/src/domain/admin/list-fields';
 import { AppError } from '../../functions/src/lib/app-error';
 import { db } from './support';

@@ -2,7 +2,7 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETION_STAMPS } from '@insight/common/change-history';
 import { NETWORK_COLLECTIONS } from '@insight/common/network';
-import { applyAdminWrite } from '../../functions/src/adapters/firestore/firestore-dependencies';
+import { applyAdminWrite } from '../../functions/src/adapters/firestore';
 import {
   api,
   closeAdmin,

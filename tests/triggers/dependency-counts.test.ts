@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LISTS } from '@insight/common/admin-lists';
 import { NETWORK_COLLECTIONS } from '@insight/common/network';
 import { STAGING_LISTS } from '@insight/common/staging-lists';
-import { applyAdminWrite } from '../../functions/src/adapters/firestore/firestore-dependencies';
+import { applyAdminWrite } from '../../functions/src/adapters/firestore';
 import {
   api,
   closeAdmin,

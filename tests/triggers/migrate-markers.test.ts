@@ -8,8 +8,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NETWORK_COLLECTIONS } from '@insight/common/network';
-import { markerRef } from '../../functions/src/adapters/firestore/firestore-dependencies';
-import { migrateMarkers } from '../../functions/src/adapters/firestore/admin/migrate-markers';
+import { markerRef, migrateMarkers } from '../../functions/src/adapters/firestore';
 import {
   closeAdmin,
   cmtsRow,

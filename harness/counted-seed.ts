@@ -8,8 +8,8 @@
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { ADMIN_LISTS, type AdminListId } from '@insight/common/admin-lists';
-import { markerRef, parentState } from '../../functions/src/adapters/firestore/firestore-dependencies';
-import { namedParents, planReconcile, type ParentKey } from '../../functions/src/domain/admin/dependency-plan';
+import { markerRef, parentState } from '../functions/src/adapters/firestore';
+import { namedParents, planReconcile, type ParentKey } from '../functions/src/domain/admin/dependency-plan';
 
 export interface SeedList {
   list: AdminListId;
