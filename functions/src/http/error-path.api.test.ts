@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toSectionError } from '../domain/section-error';
 import { AppError } from '../lib/app-error';
 import type { Logger } from '../lib/logger';
@@ -42,7 +42,9 @@ const streamLines = (text: string) =>
     .split('\n')
     .map((line) => JSON.parse(line) as { section: string; status: number; body: unknown });
 
-const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Once the request's own log line is written (when the answer has finished, after what it logged). */
+const settled = (lines: ReturnType<typeof capture>['lines']) =>
+  vi.waitFor(() => expect(lines.some((line) => 'durationMs' in line.data)).toBe(true));
 
 describe('one error path', () => {
   it('when an unknown error is thrown in a section of the stream, then it is logged once with the trace id and answered internal without its message', async () => {
@@ -56,7 +58,7 @@ describe('one error path', () => {
       body: { error: { code: 'internal', message: 'Internal error' } },
     });
     expect(res.text).not.toContain('hunter2');
-    await settled();
+    await settled(lines);
     const errors = lines.filter((line) => line.message === 'unhandled error');
     expect(errors).toHaveLength(1);
     expect(errors[0]!.severity).toBe('ERROR');
@@ -70,7 +72,7 @@ describe('one error path', () => {
     const res = await get(`/api/360/${MAC}?sections=wan,lan,birth-certificates`);
     const failed = streamLines(res.text).filter((line) => line.status === 500);
     expect(failed.length).toBeGreaterThanOrEqual(2);
-    await settled();
+    await settled(lines);
     expect(lines.filter((line) => line.message === 'unhandled error')).toHaveLength(1);
   });
 
@@ -127,7 +129,7 @@ describe('one error path', () => {
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ error: { code: 'internal', message: 'The roles could not be checked' } });
     expect(res.text).not.toContain('deadline');
-    await settled();
+    await settled(lines);
     const causes = lines.filter((line) => line.severity === 'ERROR' && line.message === 'internal error');
     expect(causes).toHaveLength(1);
     expect(causes[0]!.data).toMatchObject({

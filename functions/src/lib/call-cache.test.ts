@@ -19,8 +19,12 @@ describe('CallCache', () => {
 
   it('when concurrent callers ask at once, then they share one in-flight call', async () => {
     const { cache } = make();
-    const load = vi.fn(() => new Promise<string>((resolve) => setTimeout(() => resolve('v'), 5)));
-    await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
+    // A call that answers only when the test says so: all three callers ask while it is in flight.
+    let answer: (value: string) => void = () => undefined;
+    const load = vi.fn(() => new Promise<string>((resolve) => (answer = resolve)));
+    const asked = Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
+    answer('v');
+    expect((await asked).map((entry) => entry.value)).toEqual(['v', 'v', 'v']);
     expect(load).toHaveBeenCalledTimes(1);
   });
 
