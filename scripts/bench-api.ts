@@ -8,7 +8,8 @@
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../functions/src/app';
-import { httpTransport, keepAlivePool, requestText } from '../functions/src/adapters/upstream';
+import { keepAlivePool, requestText } from '../functions/src/adapters/upstream';
+import { simulatorUpstream } from '../functions/src/config/upstream';
 import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
 import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
 import { SECTIONS } from '../common/src/customer360';
@@ -77,23 +78,12 @@ try {
         .slice(i, Math.min(i + 100, needed))
         .map(({ mac }) => fetch(`${sim}/_sim/warm/${mac}`).then((r) => r.arrayBuffer())),
     );
-  const transport = httpTransport();
-  const service = (baseUrl: string) => ({ baseUrl, timeoutMs: 10_000, transport });
   const app = createApp({
     version: 'bench',
     verifyToken: async () => ({ uid: 'bench', email: 'bench@insight.test', roles: ['support1'] }),
     audit: new MemoryAuditSink(),
     directory: new MemoryUserDirectory([]),
-    upstream: {
-      customer: service(sim),
-      wan: service(sim),
-      pon: service(sim),
-      lan: service(sim),
-      telephony: service(sim),
-      birthCertificates: service(`${sim}/bc`),
-      sms: service(`${sim}/sms`),
-      search: service(sim),
-    },
+    upstream: simulatorUpstream(sim, 10_000),
     // As deployed: the threshold rules from a short cache (here read from memory, not Firestore), and every
     // measurement graded. BENCH_GRADING=off: no definitions, so nothing is graded (the cost's baseline).
     thresholds: cachedThresholds(

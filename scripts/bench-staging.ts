@@ -18,7 +18,8 @@ import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { createApp } from '../functions/src/app';
-import { httpTransport, stagingUpstream } from '../functions/src/adapters/upstream';
+import { stagingUpstream } from '../functions/src/adapters/upstream';
+import { simulatorUpstream } from '../functions/src/config/upstream';
 import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
 import { StagingHub } from '../functions/src/domain/staging/stream-hub';
 import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
@@ -74,12 +75,7 @@ async function fanOut(): Promise<{ connections: number; changes: number[]; sent:
     verifyToken: async () => ({ uid: 'bench', email: 'bench@insight.test', roles: ['install'] }),
     audit: new MemoryAuditSink(),
     directory: new MemoryUserDirectory([]),
-    upstream: Object.fromEntries(
-      ['customer', 'wan', 'lan', 'telephony', 'birthCertificates', 'sms', 'search'].map((name) => [
-        name,
-        { baseUrl: SIMULATOR, timeoutMs: 5000, transport: httpTransport() },
-      ]),
-    ) as never,
+    upstream: simulatorUpstream(SIMULATOR, 5000),
     staging: { hub },
   });
   const server = app.listen(0, '127.0.0.1');

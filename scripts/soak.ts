@@ -21,6 +21,7 @@ import { createApp, createClients } from '../functions/src/app';
 import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
 import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
 import { httpTransport } from '../functions/src/adapters/upstream';
+import { simulatorUpstream } from '../functions/src/config/upstream';
 import { ROOT, waitForUrl } from './lib/emulator-env';
 import { stop } from './lib/processes';
 import { cpuReference } from './lib/cpu-reference';
@@ -56,19 +57,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'simulator/src/main.ts
 });
 await waitForUrl(`${simBase}/_sim/health`, 30_000);
 const transport = httpTransport();
-const upstreamOf = (timeoutMs: number) => {
-  const service = (baseUrl: string) => ({ baseUrl, timeoutMs, transport });
-  return {
-    customer: service(simBase),
-    wan: service(simBase),
-    pon: service(simBase),
-    lan: service(simBase),
-    telephony: service(simBase),
-    birthCertificates: service(`${simBase}/bc`),
-    sms: service(`${simBase}/sms`),
-    search: service(simBase),
-  };
-};
+const upstreamOf = (timeoutMs: number) => simulatorUpstream(simBase, timeoutMs, transport);
 const sim = { base: simBase, upstream: upstreamOf(TIMEOUT_MS) };
 const audit = new MemoryAuditSink();
 const app = createApp({

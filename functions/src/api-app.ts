@@ -18,7 +18,7 @@ import { firestorePlaybookLoader } from './adapters/firestore/firestore-playbook
 import { cachedPlaybook } from './domain/diagnosis/playbook-source';
 import { firebaseUserDirectory } from './adapters/identity/firebase-user-directory';
 import { stagingUpstream } from './adapters/upstream/staging-stream';
-import { httpTransport, type ServiceConfig } from './adapters/upstream/transport';
+import { httpTransport } from './adapters/upstream/transport';
 import { StagingHub } from './domain/staging/stream-hub';
 import { createApp } from './app';
 import { cachedThresholds } from './domain/grading/threshold-source';
@@ -26,6 +26,7 @@ import { cachedChangeMarks } from './domain/cache/change-marks';
 import { cachedCurrentRoles } from './domain/users/current-roles';
 import { parseExternalLinks } from './config/external-links';
 import { listOf, params } from './config/params';
+import { upstreamConfig } from './config/upstream';
 import { CALL_CACHE, CHANGE_MARKS_MAX_AGE_MS, PLAYBOOK_CACHE, THRESHOLD_CACHE } from './config/cache-ages';
 import { onShutdown } from './lib/shutdown';
 
@@ -41,9 +42,6 @@ export function buildApp(): Express {
   });
   // Told to stop: the upstream streams close and the open staging answers end (lib/shutdown.ts).
   onShutdown(() => hub.close());
-  const transport = httpTransport({ apiKey: params.upstreamApiKey.value() || undefined });
-  const timeoutMs = params.upstreamTimeoutMs.value();
-  const service = (baseUrl: string): ServiceConfig => ({ baseUrl, timeoutMs, transport });
   const directory = firebaseUserDirectory(
     () => getAuth(),
     () => getFirestore(),
@@ -55,16 +53,22 @@ export function buildApp(): Express {
     // Writes also check that the session was not revoked (a call to Firebase Auth); reads do not.
     verifyToken: (token, checkRevoked) => getAuth().verifyIdToken(token, checkRevoked),
     createSessionCookie: (idToken, expiresIn) => getAuth().createSessionCookie(idToken, { expiresIn }),
-    upstream: {
-      customer: service(params.customerApiUrl.value()),
-      wan: service(params.wanApiUrl.value()),
-      pon: service(params.ponApiUrl.value()),
-      lan: service(params.lanApiUrl.value()),
-      telephony: service(params.telephonyApiUrl.value()),
-      birthCertificates: service(params.bcApiUrl.value()),
-      sms: service(params.smsApiUrl.value()),
-      search: service(params.searchApiUrl.value()),
-    },
+    upstream: upstreamConfig(
+      {
+        customer: params.customerApiUrl.value(),
+        wan: params.wanApiUrl.value(),
+        pon: params.ponApiUrl.value(),
+        lan: params.lanApiUrl.value(),
+        telephony: params.telephonyApiUrl.value(),
+        birthCertificates: params.bcApiUrl.value(),
+        sms: params.smsApiUrl.value(),
+        search: params.searchApiUrl.value(),
+      },
+      {
+        timeoutMs: params.upstreamTimeoutMs.value(),
+        transport: httpTransport({ apiKey: params.upstreamApiKey.value() || undefined }),
+      },
+    ),
     audit: firestoreAuditSink(() => getFirestore()),
     directory,
     currentRoles: cachedCurrentRoles(directory),

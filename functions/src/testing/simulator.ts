@@ -5,8 +5,7 @@ import type { AddressInfo } from 'node:net';
 // unpublished package cannot install (scripts/lib/functions-lock.ts), and build.mjs keeps it out of the bundle.
 import { createSimulator } from '@insight/simulator/server';
 import type { SimulatorOptions } from '@insight/simulator/config';
-import { httpTransport } from '../adapters/upstream/transport';
-import type { UpstreamConfig } from '../app';
+import { simulatorUpstream } from '../config/upstream';
 
 /** Starts an in-process simulator on a free loopback port; returns its URL and the upstream config pointing at it. */
 export async function startSimulator(options: Partial<SimulatorOptions> = {}, timeoutMs = 1000) {
@@ -17,18 +16,7 @@ export async function startSimulator(options: Partial<SimulatorOptions> = {}, ti
   await app.listen({ port: 0, host: '127.0.0.1' });
   const server: Server = app.server;
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const transport = httpTransport();
-  const service = (url: string) => ({ baseUrl: url, timeoutMs, transport });
-  const upstream: UpstreamConfig = {
-    customer: service(base),
-    wan: service(base),
-    pon: service(base),
-    lan: service(base),
-    telephony: service(base),
-    birthCertificates: service(`${base}/bc`),
-    sms: service(`${base}/sms`),
-    search: service(base),
-  };
+  const upstream = simulatorUpstream(base, timeoutMs);
   return {
     base,
     upstream,
