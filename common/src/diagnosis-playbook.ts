@@ -9,7 +9,12 @@
  * {status}, {current}, {latest}, {hours}, {code}, {steps}, {olt}, {port}, {affected}.
  */
 import { z } from 'zod';
-import { PLAYBOOK_ACTIONS, PLAYBOOK_KEYS, PLAYBOOK_TABS } from './diagnosis-playbook-defaults';
+import {
+  PLAYBOOK_ACTIONS,
+  PLAYBOOK_KEYS,
+  PLAYBOOK_TABS,
+  type PlaybookEntry,
+} from './diagnosis-playbook-defaults';
 import { encodeMessage, maxLength, required, storedTime, validatedText } from './validators';
 
 export * from './diagnosis-playbook-defaults';
@@ -53,12 +58,9 @@ export const playbookDocumentSchema = z.object({
 });
 export type PlaybookDocument = z.output<typeof playbookDocumentSchema>;
 
-/** One entry as the API serves it: the texts of both languages. */
-export type PlaybookEntry = Pick<
-  PlaybookDocument,
-  'key' | 'titleEn' | 'titleFr' | 'causeEn' | 'causeFr' | 'stepEn' | 'stepFr' | 'action' | 'tab'
->;
-export type Playbook = Readonly<Record<string, PlaybookEntry>>;
+/** A stored document is an entry as the API serves it (the type lives below both, in diagnosis/kind-spec.ts). */
+const storedIsEntry: PlaybookDocument extends PlaybookEntry ? true : never = true;
+void storedIsEntry;
 
 /** Where the diagnosis keeps its data in Firestore. */
 export const DIAGNOSIS_COLLECTIONS = {

@@ -203,10 +203,15 @@ describe('FindingsList', () => {
           ],
         }),
       });
-      const held = await screen.findByTestId('finding-action-held-onu-state');
+      // The cause says why there is no reset; the ONU's own finding is folded under it, with no step.
+      const held = await screen.findByTestId('finding-action-held-port');
       const cause = self.lastDownCause === 'dyingGasp' ? 'powerAtHome' : 'onuAdminDown';
       expect(held.textContent).toBe(texts.diagnosis.actionHeld[cause]);
       expect(screen.queryByTestId('finding-action-onu-state')).toBeNull();
+      expect(screen.queryByTestId('finding-onu-state')).toBeNull();
+      expect(screen.getByTestId('finding-consequence-onu-state').getAttribute('data-key')).toBe(
+        'onuNotRanged',
+      );
       expect(screen.getByTestId('findings').querySelector('[data-key]')?.getAttribute('data-key')).toBe(
         cause,
       );

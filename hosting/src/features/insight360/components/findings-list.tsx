@@ -13,8 +13,15 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@insight/common/mac';
 import { can, type RoleKey } from '@insight/common/roles';
-import { INPUT_SECTIONS, type Diagnosis, type Finding, type Severity } from '@insight/common/diagnosis';
-import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook';
+import {
+  INPUT_SECTIONS,
+  storyOf,
+  type Diagnosis,
+  type Finding,
+  type Severity,
+  type StoryItem,
+} from '@insight/common/diagnosis';
+import type { Playbook } from '@insight/common/diagnosis-playbook';
 import { OperationDialogOnDemand as OperationDialog } from '../../../components/on-demand';
 import { useGradeReason } from '../../../components/grade-chip';
 import { Hint } from '../../../components/hint';
@@ -25,7 +32,7 @@ import { useRecordDone } from '../hooks/use-operations-done';
 import { ResetAction } from './reset-action';
 import { FINDINGS_ID } from './skip-links';
 import type { TabKey } from './tab-keys';
-import { textsOf, useCodeWords, useGapText, useLanguage, type Language } from './finding-texts';
+import { useFindingTexts, useGapText, useLanguage } from './finding-texts';
 import { CopyTicketButton, useTicketNote } from './ticket-note';
 
 const ICONS: Record<Severity, React.ReactNode> = {
@@ -40,24 +47,24 @@ const BORDER: Record<Severity, string> = {
 };
 
 /**
- * The score as a number and a word, with the confidence beside it ("4/5 · voice not checked"), and its
- * reasons (what took points off, what was not checked) on hover and focus.
+ * The score as a number and a word, the finding that set it, and the confidence beside it ("2/5 — poor ·
+ * set by: Outage… · voice not checked"), and its reasons (what took points off, what was not checked) on
+ * hover and focus.
  */
 export function ExperienceScore({
   diagnosis,
   playbook,
 }: {
-  diagnosis: Pick<Diagnosis, 'score' | 'findings' | 'confidence'>;
+  diagnosis: Pick<Diagnosis, 'score' | 'findings' | 'confidence'> & Partial<Pick<Diagnosis, 'scoreSetBy'>>;
   playbook: Playbook;
 }) {
   const { t } = useTranslation('insight360');
-  const language = useLanguage();
   const gapText = useGapText();
-  const withCodeWords = useCodeWords();
+  const texts = useFindingTexts(playbook);
   const { score, findings, confidence } = diagnosis;
   if (score === null) return null;
-  const title = (finding: Finding) =>
-    textsOf(playbook[finding.key], language, withCodeWords(finding.values))?.title ?? finding.key;
+  const title = (finding: Finding) => texts(finding).title;
+  const setter = findings.find((finding) => finding.id === diagnosis.scoreSetBy);
   const reasons = [
     ...findings
       .filter((finding) => finding.penalty > 0)
@@ -73,10 +80,13 @@ export function ExperienceScore({
         data-testid="experience-score"
         data-score={score}
         data-confidence={confidence.level}
+        data-set-by={setter?.key}
         tabIndex={0}
-        label={[`${label} — ${t(`diagnosis.scoreWord.${score}` as 'diagnosis.scoreWord.5')}`, ...gaps].join(
-          ' · ',
-        )}
+        label={[
+          `${label} — ${t(`diagnosis.scoreWord.${score}` as 'diagnosis.scoreWord.5')}`,
+          ...(setter ? [t('diagnosis.scoreSetBy', { title: title(setter) })] : []),
+          ...gaps,
+        ].join(' · ')}
         aria-label={`${label}. ${t(`diagnosis.confidence.${confidence.level}`)}. ${reasonText}`}
         color={score >= 5 ? 'success' : score >= 4 ? 'default' : score >= 3 ? 'warning' : 'error'}
         // On a phone the score and its confidence wrap rather than run out of the card.
@@ -95,27 +105,27 @@ export function ExperienceScore({
 
 function FindingAction({
   mac,
-  finding,
-  action,
+  item,
   roles,
   sections,
 }: {
   mac: string;
-  finding: Finding;
-  action: PlaybookEntry['action'];
+  item: StoryItem;
   roles: readonly RoleKey[];
   sections: ViewSections;
 }) {
+  const { finding, action } = item;
+  const heldBy = item.heldBy ?? item.holds;
   const { t } = useTranslation('insight360');
   const language = useLanguage();
   const [open, setOpen] = useState(false);
   const regenerate = useOperation(useRegenerateCertificate(mac, language));
   const recordDone = useRecordDone(mac);
-  // The neighbourhood says that a reset would not help (the port is dark, the ONU has no power…).
-  if (action === 'reset' && finding.actionHeldBy && can(roles, 'deviceReset'))
+  // The root cause says that a reset would not help (the port is dark, the ONU has no power…).
+  if (heldBy && can(roles, 'deviceReset'))
     return (
       <Typography variant="body2" color="text.secondary" data-testid={`finding-action-held-${finding.id}`}>
-        {t(`diagnosis.actionHeld.${finding.actionHeldBy}`)}
+        {t(`diagnosis.actionHeld.${heldBy}`)}
       </Typography>
     );
   if (action === 'reset' && can(roles, 'deviceReset'))
@@ -173,11 +183,11 @@ export interface FindingsListProps {
 
 export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpenTab }: FindingsListProps) {
   const { t } = useTranslation('insight360');
-  const language: Language = useLanguage();
   const gradeReason = useGradeReason();
   const ticketNote = useTicketNote(playbook);
-  const withCodeWords = useCodeWords();
+  const texts = useFindingTexts(playbook);
   const { findings, pending } = diagnosis;
+  const story = storyOf(findings, texts, (finding) => playbook[finding.key]?.action ?? null);
   const total = Object.keys(INPUT_SECTIONS).length;
   const loading = pending.length === total;
   const healthy = pending.length === 0 && findings.length === 0;
@@ -238,9 +248,9 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
           sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
           aria-live="polite"
         >
-          {findings.map((finding) => {
+          {story.map((item) => {
+            const { finding, words } = item;
             const entry = playbook[finding.key];
-            const texts = textsOf(entry, language, withCodeWords(finding.values));
             const tab = (entry?.tab ?? 'overview') as TabKey;
             return (
               <Box
@@ -257,7 +267,7 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
                     {t(`diagnosis.severity.${finding.severity}`)}
                   </Typography>
                   <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                    {texts?.title ?? finding.key}
+                    {words.title}
                   </Typography>
                 </Stack>
                 {finding.grading && (
@@ -265,24 +275,36 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
                     <strong>{t('diagnosis.measured')}</strong> {gradeReason(finding.grading)}
                   </Typography>
                 )}
-                {texts && (
+                {entry && (
                   <>
                     <Typography variant="body2">
-                      <strong>{t('diagnosis.cause')}</strong> {texts.cause}
+                      <strong>{t('diagnosis.cause')}</strong> {words.cause}
                     </Typography>
-                    <Typography variant="body2">
-                      <strong>{t('diagnosis.nextStep')}</strong> {texts.step}
+                    <Typography variant="body2" data-testid="finding-step" data-when={item.stepWhen}>
+                      <strong>
+                        {t(item.stepWhen === 'now' ? 'diagnosis.nextStep' : 'diagnosis.laterStep')}
+                      </strong>{' '}
+                      {words.step}
                     </Typography>
                   </>
                 )}
+                {item.consequences.length > 0 && (
+                  <Typography variant="body2" data-testid="finding-consequences">
+                    <strong>{t('diagnosis.consequences')}</strong>{' '}
+                    {item.consequences.map((consequence, index) => (
+                      <span
+                        key={consequence.finding.id}
+                        data-testid={`finding-consequence-${consequence.finding.id}`}
+                        data-key={consequence.finding.key}
+                      >
+                        {index > 0 ? '; ' : ''}
+                        {consequence.title}
+                      </span>
+                    ))}
+                  </Typography>
+                )}
                 <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
-                  <FindingAction
-                    mac={mac}
-                    finding={finding}
-                    action={entry?.action ?? null}
-                    roles={roles}
-                    sections={sections}
-                  />
+                  <FindingAction mac={mac} item={item} roles={roles} sections={sections} />
                   <Link
                     component="button"
                     type="button"

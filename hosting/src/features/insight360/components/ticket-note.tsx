@@ -1,7 +1,8 @@
 /**
  * "Copy for the ticket": the view's diagnosis as plain text in the agent's language, for pasting into a
  * CRM ticket — the MAC, the account and the time; the score with its confidence; each finding with its
- * value, rule and next step; the neighbourhood line; a permalink to the view. The same diagnosis and words
+ * value, rule and next step, a root cause with its consequences in one line under it; the neighbourhood
+ * line; a permalink to the view. The same diagnosis and words
  * as the strip and the findings (finding-texts.ts).
  */
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { Button } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useTranslation } from 'react-i18next';
 import type { NeighbourhoodSection } from '@insight/common/customer360';
-import type { Diagnosis } from '@insight/common/diagnosis';
+import { storyOf, type Diagnosis } from '@insight/common/diagnosis';
 import type { Playbook } from '@insight/common/diagnosis-playbook';
 import { formatMac } from '@insight/common/mac';
 import { useGradeReason } from '../../../components/grade-chip';
@@ -48,14 +49,20 @@ export function useTicketNote(playbook: Playbook) {
           ].join(' · '),
       '',
       findings.length === 0 ? t('ticket.noFinding') : t('ticket.findings'),
-      ...findings.flatMap((finding, index) => {
-        const { title, step } = texts(finding);
-        return [
-          `${index + 1}. ${t(`diagnosis.severity.${finding.severity}`).toUpperCase()} — ${title}`,
+      ...storyOf(findings, texts, (finding) => playbook[finding.key]?.action ?? null).flatMap(
+        ({ finding, words, stepWhen, consequences }, index) => [
+          `${index + 1}. ${t(`diagnosis.severity.${finding.severity}`).toUpperCase()} — ${words.title}`,
           ...(finding.grading ? [`   ${t('diagnosis.measured')} ${gradeReason(finding.grading)}`] : []),
-          ...(step ? [`   ${t('diagnosis.nextStep')} ${step}`] : []),
-        ];
-      }),
+          ...(words.step
+            ? [`   ${t(stepWhen === 'now' ? 'diagnosis.nextStep' : 'diagnosis.laterStep')} ${words.step}`]
+            : []),
+          ...(consequences.length > 0
+            ? [
+                `   ${t('diagnosis.consequences')} ${consequences.map((consequence) => consequence.title).join('; ')}`,
+              ]
+            : []),
+        ],
+      ),
       '',
       neighbourhood
         ? `${t('ticket.neighbourhood')} ${t('neighbourhood.port', { olt: neighbourhood.olt, port: neighbourhood.port, split: neighbourhood.split })} — ${

@@ -1,0 +1,56 @@
+/** The one diagnosis of a view's sections, as far as they have answered. */
+import { foldConsequences } from './causes';
+import { certificateFindings } from './rules/certificate';
+import { sectionFailure } from './rules/finding';
+import { lanFindings } from './rules/lan';
+import { neighbourhoodFindings } from './rules/neighbourhood';
+import { voiceFindings } from './rules/voice';
+import { linkFinding, wanFindings } from './rules/wan';
+import { confidenceOf, experienceScore, rankFindings, scoreSetter } from './score';
+import type { Diagnosis, DiagnosisInput, Finding, InputKey } from './types';
+
+/** Every finding of the sections answered so far, ranked, root causes over their consequences, with the score. */
+export function diagnose(input: DiagnosisInput): Diagnosis {
+  const findings: Finding[] = [];
+  const pending = (Object.keys(input) as InputKey[]).filter((key) => input[key].status === 'pending');
+  for (const key of Object.keys(input) as InputKey[]) {
+    const state = input[key];
+    // The neighbourhood matters only beside a link fault: its failure is reported there.
+    if (state.status === 'error' && key !== 'port') findings.push(sectionFailure(key, state.code));
+  }
+  // No customer is known for this MAC: that is the one finding that matters (the device sections'
+  // failures follow from it), with no score and nothing left to wait for.
+  const unknownMac = findings.find((item) => item.key === 'macNotFound');
+  if (unknownMac)
+    return {
+      findings: [unknownMac],
+      score: null,
+      scoreSetBy: null,
+      confidence: confidenceOf([unknownMac]),
+      pending: [],
+    };
+  const wan = input.wan.status === 'ok' ? input.wan.data : null;
+  let fibreFine: boolean | null = null;
+  if (wan) {
+    const result = wanFindings(wan);
+    findings.push(...result.findings, ...neighbourhoodFindings(input.port, linkFinding(result.findings)));
+    fibreFine = result.fibreFine;
+  }
+  // The Wi-Fi combination needs the fibre's state: until the WAN answered, the clients count one by one.
+  if (input.lan.status === 'ok') findings.push(...lanFindings(input.lan.data, fibreFine));
+  if (input.voice.status === 'ok') findings.push(...voiceFindings(input.voice.data));
+  // A certificate older than the last registration needs the WAN; missing needs only the certificates.
+  if (input.bc.status === 'ok') findings.push(...certificateFindings(input.bc.data, wan));
+  const answered = (['wan', 'lan', 'voice', 'bc'] as const).filter(
+    (key) => input[key].status === 'ok',
+  ).length;
+  const ranked = rankFindings(foldConsequences(findings));
+  const score = experienceScore(ranked, answered);
+  return {
+    findings: ranked,
+    score,
+    scoreSetBy: score === null ? null : (scoreSetter(ranked)?.id ?? null),
+    confidence: confidenceOf(ranked),
+    pending,
+  };
+}
