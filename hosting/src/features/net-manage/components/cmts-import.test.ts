@@ -225,7 +225,7 @@ describe('CMTS CSV import', () => {
     });
   });
 
-  it('when 10,000 rows are checked against 10,000 stored rows, then the table is read once and the check stays quick', () => {
+  it('when 10,000 rows are checked against 10,000 stored rows, then the table is read a bounded number of times', () => {
     const ip = (n: number, net: number) => `10.${net}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
     const existing: CmtsFields[] = Array.from({ length: MAX_IMPORT_ROWS }, (_, n) => ({
       ...stored,
@@ -251,16 +251,12 @@ describe('CMTS CSV import', () => {
         lines[n + 1] = `NEW-${n + 1},new-${n + 1},${ip(n - 1, 3)},${ip(n + 1, 4)},ON-OTT-01,MA-OTT,,,,false`;
     }
     const parsed = parseCsv([header, ...lines].join('\n'));
-    const started = performance.now();
     const { rows } = validateImport(parsed, { ...context, existing: counted });
-    const elapsed = performance.now() - started;
+    // The stored table is read a bounded number of times, not once per row (bench:latency times the check).
     expect(reads).toBeLessThanOrEqual(3 * existing.length);
     expect(rows.filter((row) => !row.fields)).toHaveLength(199);
     expect(decodeMessage(rows[100]!.errors[0]!.message)).toEqual({ key: 'ipInUse', row: 'OLD-100' });
     expect(decodeMessage(rows[101]!.errors[0]!.message)).toEqual({ key: 'ipInUse', row: 'NEW-99' });
-    // A generous bound for a busy machine: the check takes a fraction of a second here, where copying and
-    // scanning the table for each row grows with the square of the rows.
-    expect(elapsed).toBeLessThan(3000);
   });
 
   describe('export', () => {
