@@ -50,19 +50,7 @@ export async function catalogue(kind: string, limit = 1): Promise<CatalogueDevic
   return ((await res.json()) as { items: CatalogueDevice[] }).items;
 }
 
-/** Polls until `check` returns a value or the deadline passes. */
-export async function eventually<T>(
-  check: () => Promise<T | null | undefined>,
-  deadlineMs = 15_000,
-): Promise<T> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`not true within ${deadlineMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+export { eventually } from './eventually';
 
 /**
  * Starts `workers` of the API's function instances before a page asks for several answers at once: on a

@@ -5,14 +5,21 @@ import { THRESHOLD_COLLECTIONS, type ThresholdKind } from '@insight/common/thres
 import { seedThresholdSet } from '@insight/common/threshold-seed';
 import { writeCounted } from './counted-seed';
 
+/** The emulators' project. */
+export const PROJECT_ID = 'demo-insight';
+
 let app: App | undefined;
 
-/** The Admin SDK against the Firestore emulator (rules bypassed, as the functions and the seed write). */
-export function adminDb(): Firestore {
+/** The Admin SDK's app on the emulators (Firestore and Auth), one per process until `closeAdminDb`. */
+export function adminApp(): App {
   process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
-  app ??= initializeApp({ projectId: 'demo-insight' }, `e2e-firestore-${process.pid}`);
-  return getFirestore(app);
+  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
+  app ??= initializeApp({ projectId: PROJECT_ID }, `harness-admin-${process.pid}`);
+  return app;
 }
+
+/** The Admin SDK against the Firestore emulator (rules bypassed, as the functions and the seed write). */
+export const adminDb = (): Firestore => getFirestore(adminApp());
 
 export async function closeAdminDb(): Promise<void> {
   if (app) await deleteApp(app);
@@ -23,7 +30,12 @@ export async function closeAdminDb(): Promise<void> {
 export const runId = () =>
   `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
 
-export async function putArea(kind: 'headEnd' | 'marketArea', id: string, name: string): Promise<void> {
+/** A head end or market area as the screen would save it (named after its id unless given a name). */
+export async function putArea(
+  kind: 'headEnd' | 'marketArea',
+  id: string,
+  name = `Area ${id.slice(-6)}`,
+): Promise<void> {
   await adminDb().collection(NETWORK_COLLECTIONS[kind]).doc(id).set({
     name,
     createdOn: FieldValue.serverTimestamp(),
@@ -32,6 +44,7 @@ export async function putArea(kind: 'headEnd' | 'marketArea', id: string, name: 
   });
 }
 
+/** A CMTS row as the screen would save it (server dates, an author). */
 export async function putCmts(row: CmtsFields): Promise<void> {
   await adminDb()
     .collection(NETWORK_COLLECTIONS.cmts)

@@ -5,6 +5,7 @@
  * many changes were sent.
  */
 import { SIMULATOR } from './api-client';
+import { eventually } from './eventually';
 
 export interface StreamSettings {
   switches: number;
@@ -51,9 +52,5 @@ export const resetStreamCounts = async (): Promise<void> => {
 
 /** Polls `check` every 100 ms until it holds; throws naming `what` after `timeoutMs`. */
 export async function until(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await eventually(check, { deadlineMs: timeoutMs, intervalMs: 100, what });
 }

@@ -2,93 +2,32 @@
  * The trigger suites run under `emulators:exec` (auth, firestore, functions, hosting): they write with
  * the Admin SDK and wait, polling with a deadline, for what the deployed-like triggers do.
  */
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { COUNT_FIELD, NETWORK_COLLECTIONS, type CmtsFields } from '@insight/common/network';
 import type { AuditRecord } from '@insight/common/customer360';
-import type { CmtsFields } from '@insight/common/network';
-import { COUNT_FIELD, NETWORK_COLLECTIONS } from '@insight/common/network';
 import type { RoleKey } from '@insight/common/roles';
+import { PORTAL } from '../../harness/browser';
+import { eventually } from '../../harness/eventually';
+import { adminApp, adminDb, closeAdminDb, cmtsRow as harnessCmtsRow } from '../../harness/firestore';
 
-export const PROJECT_ID = 'demo-insight';
-export const PORTAL = process.env.PORTAL_URL ?? 'http://127.0.0.1:5000';
-
-let app: App | undefined;
-function adminApp(): App {
-  process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
-  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
-  app ??= initializeApp({ projectId: PROJECT_ID }, `triggers-${process.pid}`);
-  return app;
-}
+export { eventually, PORTAL };
+export { PROJECT_ID, putArea, putCmts } from '../../harness/firestore';
 
 /** The Admin SDK against the Firestore emulator (rules bypassed). */
-export const db = (): Firestore => getFirestore(adminApp());
-
-export async function closeAdmin(): Promise<void> {
-  if (app) await deleteApp(app);
-  app = undefined;
-}
+export const db = adminDb;
+export const closeAdmin = closeAdminDb;
 
 /** An id unique to this run, so that suites sharing the emulator's database stay apart. */
 export const uniqueId = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
 
-/** Polls until `check` gives a value (not null/undefined/false) or the deadline passes. */
-export async function eventually<T>(
-  check: () => Promise<T | null | undefined | false>,
-  { deadlineMs = 30_000, intervalMs = 200, what = 'the condition' } = {},
-): Promise<T> {
-  const end = Date.now() + deadlineMs;
-  let last: unknown;
-  for (;;) {
-    const value = await check();
-    if (value !== null && value !== undefined && value !== false) return value;
-    last = value;
-    if (Date.now() > end) throw new Error(`${what} not met within ${deadlineMs} ms (last: ${String(last)})`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
-
 type AreaKind = 'headEnd' | 'marketArea';
 
-export async function putArea(kind: AreaKind, id: string, updatedBy = 'triggers-test'): Promise<void> {
-  await db()
-    .collection(NETWORK_COLLECTIONS[kind])
-    .doc(id)
-    .set({
-      name: `Area ${id.slice(-6)}`,
-      createdOn: FieldValue.serverTimestamp(),
-      updatedAt: FieldValue.serverTimestamp(),
-      updatedBy,
-    });
-}
-
-export function cmtsRow(cmtsId: string, headEnd: string, marketArea: string): CmtsFields {
-  return {
-    cmtsId,
-    hostName: `${cmtsId.toLowerCase()}.test`,
-    ipLookup: '10.200.0.1',
-    ipManage: '10.201.0.1',
-    headEnd,
-    marketArea,
-    group: null,
-    versionId: null,
-    configLastUpdated: null,
-    overrideIpChecks: true,
-  };
-}
-
-export async function putCmts(row: CmtsFields, updatedBy = 'triggers-test'): Promise<void> {
-  await db()
-    .collection(NETWORK_COLLECTIONS.cmts)
-    .doc(row.cmtsId)
-    .set({
-      ...row,
-      createdOn: FieldValue.serverTimestamp(),
-      lastUpdate: FieldValue.serverTimestamp(),
-      updatedBy,
-    });
-}
+/** A CMTS row whose addresses may repeat another's (its IP checks overridden). */
+export const cmtsRow = (cmtsId: string, headEnd: string, marketArea: string): CmtsFields => ({
+  ...harnessCmtsRow(cmtsId, headEnd, marketArea, 0),
+  overrideIpChecks: true,
+});
 
 /** The stored count (undefined: no count yet; null: no document). */
 export async function countOf(kind: AreaKind, id: string): Promise<number | undefined | null> {
