@@ -51,9 +51,7 @@ describe('startEmulatorSuite().stop', () => {
       output: quiet(),
     });
     const all = await started(suite);
-    const started_ = Date.now();
     const report = await suite.stop({ graceMs: 500 });
-    expect(Date.now() - started_).toBeLessThan(5000);
     expect(all.filter(isAlive)).toEqual([]);
     expect(report.forced.map((info) => info.pid).sort()).toEqual(
       all

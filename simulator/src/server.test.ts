@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import {
   billingAccountListSchema,
@@ -25,7 +25,37 @@ import { createSimulator } from './server';
 import type { CatalogueItem } from './routes/sim';
 
 const EPOCH = Date.UTC(2026, 10, 20);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The clock's own timer, kept for waiting on the server while a test fakes the timers. */
+const realSetTimeout = globalThis.setTimeout;
+/** Waits (on the real clock) until `condition` holds, at most 5 s. */
+async function until(condition: () => boolean | Promise<boolean>, what: string) {
+  for (const deadline = Date.now() + 5000; !(await condition());) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within 5 s`);
+    await new Promise((resolve) => realSetTimeout(resolve, 5));
+  }
+}
+/** Open connections to a server (supertest's requests to it). */
+const connections = (server: { getConnections(cb: (error: Error | null, count: number) => void): void }) =>
+  new Promise<number>((resolve) => server.getConnections((_error, count) => resolve(count)));
+
+/**
+ * On fake timers: `send`'s answer is held until `ms` have passed on the clock, not a moment less; its
+ * answer. The request is in the simulator once it has set its timer.
+ */
+async function heldFor<T>(ms: number, send: () => PromiseLike<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  try {
+    let answered = false;
+    const answer = Promise.resolve(send()).then((res) => ((answered = true), res));
+    await until(() => vi.getTimerCount() > 0, 'the request held');
+    await vi.advanceTimersByTimeAsync(ms - 1);
+    expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    return await answer;
+  } finally {
+    vi.useRealTimers();
+  }
+}
 /** A simulator of the tests' epoch, without latency, as supertest's server. */
 const simulator = async (seed: string) =>
   (await createSimulator({ seed, epoch: EPOCH, config: { latencyMs: 0, jitterMs: 0, errorRate: 0 } })).server;
@@ -193,9 +223,9 @@ describe('simulator: faults and bad input', () => {
       });
     expect(malformed.status).toBe(200);
     expect(() => JSON.parse(malformed.body as string)).toThrow();
-    const started = performance.now();
-    expect((await request(app).get(`/api/fe/lan/v1/cpe/${f('slowSection')}`)).status).toBe(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    expect(
+      (await heldFor(150, () => request(app).get(`/api/fe/lan/v1/cpe/${f('slowSection')}`))).status,
+    ).toBe(200);
     const tel = faults['fault-telephonyDown']!;
     const telPath =
       tel.networkType === 'EPON'
@@ -328,9 +358,7 @@ describe('simulator: faults and bad input', () => {
       `/api/fe/wan/v1/pon/onu/${item!.mac}/state`,
       `/customer-accounts?deviceMac=${item!.mac}`,
     ]) {
-      const started = performance.now();
-      expect((await request(local).get(path)).status).toBe(200);
-      expect(performance.now() - started).toBeGreaterThanOrEqual(49);
+      expect((await heldFor(50, () => request(local).get(path))).status).toBe(200);
     }
     expect((await request(local).put('/_sim/config').send({ latencyMs: -1 })).status).toBe(400);
   });
@@ -397,6 +425,25 @@ describe('simulator: operations are recorded', () => {
   });
 });
 
+/**
+ * On fake timers: `first` is sent and held in its route for `ms`; `retry` is sent while it is held (once
+ * its connection is open), then the clock moves on. Both answers.
+ */
+async function whileFirstHeld<T>(ms: number, first: () => PromiseLike<T>, retry: () => PromiseLike<T>) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  try {
+    const first$ = Promise.resolve(first());
+    await until(() => vi.getTimerCount() > 0, 'the first attempt held');
+    const open = await connections(app);
+    const retry$ = Promise.resolve(retry());
+    await until(async () => (await connections(app)) > open, "the retry's connection");
+    await vi.advanceTimersByTimeAsync(ms);
+    return await Promise.all([first$, retry$]);
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('simulator: idempotency keys', () => {
   it('when an operation is sent twice with the same key, then it is done once and the same answer comes back; another key or body is a new operation', async () => {
     const [item] = await catalogue('epon', 1);
@@ -430,9 +477,7 @@ describe('simulator: idempotency keys', () => {
         .set('idempotency-key', 'key-in-flight')
         .set('x-sim-fault', 'slow')
         .send({ action: 'reset' });
-    const first$ = send().then((res) => res);
-    await sleep(50);
-    const [first, retry] = await Promise.all([first$, send()]);
+    const [first, retry] = await whileFirstHeld(150, send, send);
     expect(first.status).toBe(202);
     expect(retry.status).toBe(202);
     expect(retry.body.requestId).toBe(first.body.requestId);
@@ -450,9 +495,7 @@ describe('simulator: idempotency keys', () => {
       return (fault ? req.set('x-sim-fault', fault) : req).send({ action: 'reset' });
     };
     // The first attempt answers 504 after 200 ms; the retry sent at once waits, then runs.
-    const first$ = send('timeout').then((res) => res);
-    await sleep(50);
-    const [first, retry] = await Promise.all([first$, send()]);
+    const [first, retry] = await whileFirstHeld(200, () => send('timeout'), send);
     expect(first.status).toBe(504);
     expect(retry.status).toBe(202);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();

@@ -29,23 +29,27 @@ afterAll(async () => {
   await app.close();
 });
 
-/** Reads events from a stream until `count` arrive or the deadline passes; returns them with arrival times. */
+/**
+ * Reads events from a stream until `count` arrive or the deadline passes; returns them, and whether the
+ * server ended the stream (rather than the count or the deadline).
+ */
 async function readEvents(url: string, count: number, deadlineMs: number) {
   const controller = new AbortController();
-  const started = performance.now();
-  const events: Array<EventSourceMessage & { at: number }> = [];
+  const events: EventSourceMessage[] = [];
+  let ended = false;
   const res = await fetch(url, { signal: controller.signal });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const parser = createParser({
-    onEvent: (event) => events.push({ ...event, at: performance.now() - started }),
-  });
+  const parser = createParser({ onEvent: (event) => events.push(event) });
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   const timer = setTimeout(() => controller.abort(), deadlineMs);
   try {
     while (events.length < count) {
       const { value, done } = await reader.read();
-      if (done) break;
+      if (done) {
+        ended = true;
+        break;
+      }
       parser.feed(value);
     }
   } catch {
@@ -54,17 +58,16 @@ async function readEvents(url: string, count: number, deadlineMs: number) {
     clearTimeout(timer);
     controller.abort();
   }
-  return events;
+  return Object.assign(events, { ended });
 }
 
 describe('simulator: staging event streams', () => {
-  it('when the Plume stream is opened, then a first event comes within 2 s and events keep coming', async () => {
+  it('when the Plume stream is opened, then a first event comes and events keep coming', async () => {
     const events = await readEvents(`${base}/streams/plume/ON?format=json&key=k1`, 6, 5000);
     const data = events.filter((event) => !event.event);
     const status = events.filter((event) => event.event === 'switchStatus');
     expect(data.length).toBeGreaterThanOrEqual(3);
     expect(status.length).toBeGreaterThanOrEqual(2);
-    expect(data[0]!.at).toBeLessThan(2000);
     const payload = plumeStreamPayloadSchema.parse(JSON.parse(data[0]!.data));
     expect(payload.mangedSwitches.length).toBeGreaterThan(0);
     switchStatusEventSchema.parse(JSON.parse(status[0]!.data));
@@ -73,7 +76,6 @@ describe('simulator: staging event streams', () => {
   it('when the ONU stream is opened, then it emits onuDevices and oltDevices with port numbers and MACs', async () => {
     const events = await readEvents(`${base}/streams/onu/QC?key=k1`, 3, 5000);
     expect(events.length).toBe(3);
-    expect(events[0]!.at).toBeLessThan(2000);
     const payload = onuStreamPayloadSchema.parse(JSON.parse(events[2]!.data));
     expect(payload.onuDevices[0]).toMatchObject({
       portNumber: expect.any(Number),
@@ -93,9 +95,8 @@ describe('simulator: staging event streams', () => {
     expect((await put({ switches: 500, eventsPerS: 250, maxChanges: 200 })).status).toBe(200);
     await fetch(`${base}/_sim/streams`, { method: 'DELETE' });
     try {
-      const started = performance.now();
       const events = await readEvents(`${base}/streams/plume/QC?format=json&key=k1`, 10_000, 1500);
-      expect(performance.now() - started).toBeGreaterThan(1400); // it stayed open
+      expect(events.ended).toBe(false); // it stayed open
       const payloads = events
         .filter((event) => !event.event)
         .map((event) => plumeStreamPayloadSchema.parse(JSON.parse(event.data)));
