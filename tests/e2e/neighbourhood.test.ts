@@ -1,7 +1,8 @@
 /**
  * Is it this customer, or the network? (docs/diagnosis.md, "Neighbourhood"): a device on a port with a
- * feeder fault says outage and offers the escalation with the OLT and port; a device with a bad drop on a
- * healthy port says drop or home; the ticket note carries it, in both languages.
+ * feeder fault says outage and offers the escalation with the OLT and port, with what the outage takes with
+ * it folded under it and no reset offered (one cause, one story); a device with a bad drop on a healthy
+ * port says drop or home; the ticket note carries it, in both languages.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,6 +61,20 @@ describe('the neighbours on the fibre', () => {
         .replaceAll('{olt}', device.olt)
         .replaceAll('{port}', device.port);
       expect(await top.textContent()).toContain(step);
+      // One story: the ONU's own state is folded under the outage, which set the score; no reset anywhere.
+      const notRanged = DEFAULT_PLAYBOOK_BY_KEY.onuNotRanged!;
+      const consequence = top.getByTestId('finding-consequence-onu-state');
+      expect(await consequence.getAttribute('data-key')).toBe('onuNotRanged');
+      expect(await page.getByTestId('finding-onu-state').count()).toBe(0);
+      expect(await page.getByTestId('experience-score').getAttribute('data-set-by')).toBe('portOutage');
+      expect(
+        await page
+          .locator('[data-testid^="finding-action-"]:not([data-testid^="finding-action-held"])')
+          .count(),
+      ).toBe(await page.getByTestId('finding-action-bc').count());
+      expect(await page.getByTestId('findings').textContent()).not.toContain(
+        language === 'fr' ? notRanged.stepFr : notRanged.stepEn,
+      );
       // The neighbours' section shows the port, and links the port page for operation.
       await page.getByTestId('section-neighbourhood').waitFor();
       expect(await page.getByTestId('neighbourhood-port').textContent()).toContain(device.olt);
@@ -68,6 +83,12 @@ describe('the neighbours on the fibre', () => {
       const note = await copiedNote(page);
       expect(note).toContain(formatMac(device.mac));
       expect(note).toContain(step);
+      expect(note).not.toContain(language === 'fr' ? notRanged.stepFr : notRanged.stepEn);
+      expect(note).toMatch(
+        language === 'fr'
+          ? /En conséquence : L’ONU n’est pas inscrite/
+          : /Because of it: The ONU is not ranged/,
+      );
       expect(note).toContain(`/i/mac/${device.mac}`);
       if (language === 'fr') expect(note).toContain('Voisins sur la fibre');
       else expect(note).toContain('Neighbours on the fibre');

@@ -63,14 +63,15 @@ const EXPECTED: Record<string, (keys: string[]) => void> = {
   'port-feeder': (keys) => expect(keys[0]).toBe('portOutage'),
   'olt-card-down': (keys) => expect(keys[0]).toBe('portOutage'),
   'port-branch-dark': (keys) => expect(['portPartial', 'portOutage']).toContain(keys[0]),
-  'bad-drop': (keys) => expect(keys[0]).toBe('dropOrHome'),
-  'drop-cut': (keys) => expect(keys[0]).toBe('dropOrHome'),
+  // Low light on the drop, or an ONU that lost the light (a dark drop) among fine neighbours.
+  'bad-drop': (keys) => expect(['dropOrHome', 'dropCut']).toContain(keys[0]),
+  'drop-cut': (keys) => expect(keys[0]).toBe('dropCut'),
   'dying-gasp': (keys) => expect(keys[0]).toBe('powerAtHome'),
   // Held down at the OLT (a suspended account): not the drop or the home.
   'admin-down': (keys) => expect(keys[0]).toBe('onuAdminDown'),
   // A lit branch: the device's link is fine, so its neighbours say nothing.
   'port-branch-lit': (keys) =>
-    expect(keys.filter((key) => /^(port|dropOrHome|powerAtHome|onuAdminDown)/.test(key))).toEqual([]),
+    expect(keys.filter((key) => /^(port|drop|powerAtHome|onuAdminDown)/.test(key))).toEqual([]),
 };
 
 describe('the neighbourhood over the catalogue', () => {
@@ -81,22 +82,31 @@ describe('the neighbourhood over the catalogue', () => {
       for (const device of devices) {
         const diagnosis = await streamed(device.mac);
         check(diagnosis.findings.map((finding) => finding.key));
-        // The neighbourhood explains the device's own finding: it takes nothing more from the score.
-        const context = diagnosis.findings.filter((finding) => finding.section === 'port');
-        expect(context.every((finding) => finding.penalty === 0)).toBe(true);
+        // The neighbourhood's root cause takes the link's points once; what it explains takes nothing more.
+        const [top] = diagnosis.findings;
+        if (!top) continue;
+        const explained = diagnosis.findings.filter((finding) => finding.explainedBy);
+        expect(explained.every((finding) => finding.explainedBy === top.key && finding.penalty === 0)).toBe(
+          true,
+        );
+        if (top.key === 'dropOrHome') expect(top.penalty).toBe(0);
+        else expect(diagnosis.scoreSetBy).toBe(top.id);
       }
     });
 
-  it('a device whose fault no action on it can fix (the port dark, no power, held at the OLT) is offered no reset; a fault on its own drop still is', async () => {
-    for (const kind of ['port-feeder', 'dying-gasp', 'admin-down'] as const) {
+  it('a device whose fault no action on it can fix (the port dark, no power, held at the OLT, a dark drop) is offered no reset; low light on its own drop still is', async () => {
+    for (const kind of ['port-feeder', 'dying-gasp', 'admin-down', 'drop-cut'] as const) {
       for (const device of await sim.catalogue(kind, 2)) {
         const { findings } = await streamed(device.mac);
-        const link = findings.find((finding) => finding.section === 'wan' && finding.effect === 'score');
+        // The device's own link finding: not ranged, or the light it receives.
+        const link = findings.find((finding) => /^(onuNotRanged|rxPower|oltRxPower)/.test(finding.key));
         expect(link?.actionHeldBy, `${kind} ${device.mac}`).toBe(findings[0]!.key);
+        expect(link?.explainedBy, `${kind} ${device.mac}`).toBe(findings[0]!.key);
       }
     }
-    for (const device of await sim.catalogue('drop-cut', 2)) {
+    for (const device of await sim.catalogue('bad-drop', 4)) {
       const { findings } = await streamed(device.mac);
+      if (findings[0]?.key !== 'dropOrHome') continue;
       expect(
         findings.some((finding) => finding.actionHeldBy),
         device.mac,
