@@ -7,7 +7,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { NeighbourhoodSection } from '@insight/common/customer360';
-import type { Diagnosis, Finding } from '@insight/common/diagnosis';
+import { foldConsequences, rankFindings, type Diagnosis, type Finding } from '@insight/common/diagnosis';
 import { formatDateTime } from '@insight/common/format';
 import { DEFAULT_PLAYBOOK_BY_KEY } from '@insight/common/diagnosis-playbook-defaults';
 import type { Grading } from '@insight/common/threshold';
@@ -119,4 +119,49 @@ describe('the ticket note', () => {
       expect(note.split('\n').filter((line) => /^\d\. /.test(line))).toHaveLength(2);
     });
   }
+
+  it('(fr) lists a root cause with its next step, then its consequences in one line, and a separate fault apart', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const findings = rankFindings(
+      foldConsequences([
+        finding({ id: 'onu-state', key: 'onuNotRanged', values: { status: 'down' } }),
+        finding({ id: 'voice-ata', key: 'voiceAtaOffline', section: 'voice', group: 'voice' }),
+        finding({
+          id: 'bc',
+          key: 'bcMissing',
+          severity: 'warn',
+          section: 'bc',
+          effect: 'confidence',
+          penalty: 0,
+        }),
+        finding({
+          id: 'port',
+          key: 'portOutage',
+          section: 'port',
+          values: { olt: 'OLT-OTT-3', port: '1/2/7', affected: 19, total: 19 },
+        }),
+      ]),
+    );
+    function Story() {
+      const note = useTicketNote(DEFAULT_PLAYBOOK_BY_KEY);
+      return <CopyTicketButton note={() => note({ ...input, diagnosis: { ...diagnosis, findings } })} />;
+    }
+    await renderApp(<Story />, { path: '/fr' });
+    await userEvent.click(screen.getByTestId('copy-ticket'));
+    await waitFor(() => expect(writeText).toHaveBeenCalled());
+    const note = (writeText.mock.calls[0] as unknown as [string])[0];
+    const lines = note.split('\n');
+    const numbered = lines.filter((line) => /^\d\. /.test(line));
+    expect(numbered).toHaveLength(2);
+    expect(numbered[0]).toContain('Panne : 19 voisins sur 19');
+    const consequences = lines.filter((line) => line.trim().startsWith(fr.diagnosis.consequences));
+    expect(consequences).toEqual([
+      `   ${fr.diagnosis.consequences} ${DEFAULT_PLAYBOOK_BY_KEY.onuNotRanged!.titleFr.replace('{status}', 'down')}; ${DEFAULT_PLAYBOOK_BY_KEY.voiceAtaOffline!.titleFr}`,
+    ]);
+    // The consequence's own step (reset it) is not in the note; the certificate's is.
+    expect(note).not.toContain(DEFAULT_PLAYBOOK_BY_KEY.onuNotRanged!.stepFr);
+    expect(note).not.toContain(DEFAULT_PLAYBOOK_BY_KEY.voiceAtaOffline!.stepFr);
+    expect(note).toContain(DEFAULT_PLAYBOOK_BY_KEY.bcMissing!.stepFr);
+  });
 });
