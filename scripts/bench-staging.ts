@@ -8,10 +8,10 @@
  *    request per worker, so the sharing cannot be seen through it).
  * 2. The page: the simulator sends BENCH_EVENTS_PER_S switch changes a second (default 200) over
  *    BENCH_SWITCHES switches (default 2,000) for BENCH_SECONDS (default 60, longer than a stream cycle),
- *    then falls quiet. Each change is stamped upstream with its send time (`ts`). In the page, a tee of
- *    the stream's answers counts every change that arrives (and any repeat), a MutationObserver times
- *    when a changed row on screen changes in the DOM, and a trace of the renderer gives its longest
- *    main-thread task. The first BENCH_WARMUP_S seconds (default 3: the first 2,000 rows drawn) are left
+ *    then falls quiet. Each change is stamped upstream with its send time (`ts`). In the page, the
+ *    staging probe (harness/staging-probe.ts, its tee in the stream's worker) counts every change that
+ *    arrives (and any repeat) and times when a changed row on screen changes in the DOM; a trace of the
+ *    renderer gives its longest main-thread task. The first BENCH_WARMUP_S seconds (default 3: the first 2,000 rows drawn) are left
  *    out of the latency and the longest task, not out of the count.
  */
 import { writeFileSync } from 'node:fs';
@@ -32,6 +32,8 @@ import {
   streamSettings,
   until,
 } from '../harness/simulator-streams';
+import { addStagingProbe, MEASURE_MARK, probeState, startMeasuring } from '../harness/staging-probe';
+import { spread } from '../harness/stats';
 import { closeAdmin, createUser, signInFast } from '../harness/users';
 import { cpuReference } from './lib/cpu-reference';
 
@@ -125,148 +127,6 @@ async function fanOut(): Promise<{ connections: number; changes: number[]; sent:
   }
 }
 
-/** What the page script keeps (window.__bench). */
-interface PageBench {
-  changes: number;
-  /** Snapshots read (the first, and one per resume that reached another worker). */
-  snapshots: number;
-  repeats: number;
-  firstAt: number;
-  lastAt: number;
-  latencies: number[];
-  /** Event → the browser (the stream read), every change: the part of the latency before the page. */
-  arrivals: number[];
-  /** Each key typed in the quick search → the table showing that search's answer. */
-  typing: number[];
-}
-
-/**
- * In the page, before the app loads: a tee of every staging stream answer counts the distinct changes
- * (a switch at a send time) and repeats, and notes for each switch when its latest change was sent; a
- * MutationObserver on the table takes, for a switch on screen whose row changes in the DOM, the time
- * since that send. A string: tsx would wrap inner functions in a helper the page does not have.
- */
-const PAGE_SCRIPT = `(() => {
-  const bench = { changes: 0, snapshots: 0, repeats: 0, firstAt: 0, lastAt: 0, latencies: [], arrivals: [], typing: [], measureFrom: Infinity };
-  window.__bench = bench;
-  const keys = new Set();
-  const rowsSeen = new Set();
-  const pending = new Map();
-  const now = () => performance.timeOrigin + performance.now();
-  let first = '';
-  const count = (type, rows, at) => {
-    if (!first && rows.length > 0) first = rows.map((row) => row[1]).sort()[0];
-    if (type === 'snapshot') bench.snapshots += 1;
-    for (const [name, updatedAt, lastEvent, status] of rows) {
-      const key = name + '@' + updatedAt;
-      if (type === 'upsert') {
-        const whole = key + '|' + lastEvent + '|' + status;
-        if (rowsSeen.has(whole)) bench.repeats += 1;
-        rowsSeen.add(whole);
-      }
-      // A switch's first row (the first payload's time) is not a change, nor is a row of a snapshot: a
-      // resume that reaches another worker gets the whole table again, not changes.
-      if (type !== 'upsert' || updatedAt <= first || keys.has(key)) continue;
-      keys.add(key);
-      bench.changes += 1;
-      bench.firstAt ||= at;
-      bench.lastAt = at;
-      const sent = Date.parse(updatedAt);
-      if (sent >= bench.measureFrom) bench.arrivals.push(at - sent);
-      pending.set(name, sent);
-    }
-  };
-  // What the tee in the worker (or in the page) read, in batches.
-  new BroadcastChannel('bench-staging').onmessage = ({ data }) => {
-    for (const [type, rows, at] of data) count(type, rows, at);
-  };
-  window.__benchTee = TEE;
-  TEE();
-  // The staging stream is read in a Web Worker: the tee goes first in it.
-  const OriginalWorker = window.Worker;
-  window.Worker = function (url, options) {
-    // The worker's own module loads after this script: the page's first messages wait for its handler.
-    const source = '(' + TEE.toString() + ')();\\nconst queued = [];\\nself.onmessage = (event) => queued.push(event);\\n' +
-      'import(' + JSON.stringify(new URL(url, location.href).href) + ').then(() => { for (const event of queued) self.onmessage(event); });';
-    return new OriginalWorker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), options);
-  };
-  function TEE() {
-    const channel = new BroadcastChannel('bench-staging');
-    let batch = [];
-    setInterval(() => {
-      if (batch.length === 0) return;
-      channel.postMessage(batch);
-      batch = [];
-    }, 20);
-    const clock = () => performance.timeOrigin + performance.now();
-    const parse = (block) => {
-      let event = 'message';
-      let data = '';
-      for (const line of block.split('\\n')) {
-        if (line.startsWith('event: ')) event = line.slice(7);
-        else if (line.startsWith('data: ')) data += line.slice(6);
-      }
-      if (event === 'upsert' || event === 'snapshot')
-        batch.push([event, JSON.parse(data).rows.map((row) => [row.name, row.updatedAt, row.lastEvent, row.status]), clock()]);
-    };
-    const original = self.fetch;
-    self.fetch = async (...args) => {
-      const res = await original(...args);
-      const url = String(args[0] instanceof Request ? args[0].url : args[0]);
-      if (!url.includes('/api/staging/') || !res.ok || !res.body) return res;
-      const [mine, theirs] = res.body.tee();
-      (async () => {
-        const reader = mine.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const next = await reader.read().catch(() => ({ done: true }));
-          if (next.done) return;
-          buffer += next.value;
-          let end;
-          while ((end = buffer.indexOf('\\n\\n')) !== -1) {
-            parse(buffer.slice(0, end));
-            buffer = buffer.slice(end + 2);
-          }
-        }
-      })();
-      return new Response(theirs, { status: res.status, statusText: res.statusText, headers: res.headers });
-    };
-  }
-  const observer = new MutationObserver((records) => {
-    const at = now();
-    for (const record of records) {
-      const target = record.target.nodeType === 1 ? record.target : record.target.parentElement;
-      const row = target && target.closest('.MuiDataGrid-row');
-      const name = row && row.getAttribute('data-id');
-      if (!name || !pending.has(name)) continue;
-      const sent = pending.get(name);
-      pending.delete(name);
-      if (sent >= bench.measureFrom) bench.latencies.push(at - sent);
-    }
-  });
-  // Typing in the quick search: from each key to the frame where the table shows that search's answer.
-  document.addEventListener('keydown', (event) => {
-    const input = event.target;
-    if (!(input instanceof HTMLInputElement) || !input.closest('[data-testid=plume-table]')) return;
-    const started = performance.now();
-    const table = input.closest('[data-testid=plume-table]');
-    const check = () => {
-      const wanted = input.value.split(' ').filter(Boolean).join(' ');
-      if (table.dataset.search === wanted) bench.typing.push(performance.now() - started);
-      else if (performance.now() - started > 5000) bench.typing.push(Infinity);
-      else requestAnimationFrame(check);
-    };
-    // The key's character is in the input after this event.
-    setTimeout(() => requestAnimationFrame(check));
-  }, true);
-  const watch = () => {
-    const grid = document.querySelector('[data-testid=plume-table]');
-    if (grid) observer.observe(grid, { subtree: true, childList: true, attributes: true, characterData: true, attributeFilter: ['class'] });
-    else requestAnimationFrame(watch);
-  };
-  document.addEventListener('DOMContentLoaded', watch);
-})()`;
-
 interface TraceEvent {
   name: string;
   ph: string;
@@ -279,11 +139,11 @@ interface TraceEvent {
 
 /**
  * The longest top-level task on the busiest renderer main thread of a trace, in ms, among the tasks that
- * start after the page's `bench:measure` mark.
+ * start after the page's measure mark (MEASURE_MARK).
  */
 function longestTask(trace: Buffer): number {
   const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
-  const from = traceEvents.find((event) => event.name === 'bench:measure')?.ts ?? 0;
+  const from = traceEvents.find((event) => event.name === MEASURE_MARK)?.ts ?? 0;
   const mainThreads = new Set(
     traceEvents
       .filter(
@@ -331,11 +191,11 @@ async function page({
       baseURL: PORTAL,
       bypassCSP: true,
     });
-    await context.addInitScript(PAGE_SCRIPT);
+    await addStagingProbe(context, { table: 'plume-table', worker: 'tee' });
     const page = await context.newPage();
     await signInFast(page, await createUser('bench-staging', ['install']));
     await page.goto('/plume-stage');
-    const bench = () => page.evaluate(() => (window as unknown as { __bench: PageBench }).__bench);
+    const bench = () => probeState(page);
     await page.waitForSelector('[data-testid=connection][data-state=live]', { timeout: 30_000 });
     await until(async () => (await bench()).changes > 0, 30_000, 'the first change');
     await browser.startTracing(page, {
@@ -343,11 +203,7 @@ async function page({
     });
     // The first rows drawn and the page settled: from here on, latencies and tasks count.
     await page.waitForTimeout(WARMUP_S * 1000);
-    await page.evaluate(() => {
-      const state = (window as unknown as { __bench: PageBench & { measureFrom: number } }).__bench;
-      state.measureFrom = performance.timeOrigin + performance.now();
-      performance.mark('bench:measure');
-    });
+    await startMeasuring(page);
     if (typing) {
       await until(async () => (await bench()).changes >= sent / 2, seconds * 1000, 'half of the changes');
       const input = page.getByTestId('plume-table').getByTestId('stage-search');
@@ -381,18 +237,13 @@ async function page({
   }
 }
 
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const percentile = (values: number[], p: number) =>
-  values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
-
 /** One page run, described; its figures for the summary line. */
 async function pageCase(rate: number, switches: number, seconds: number, typing: boolean) {
   const result = await page({ rate, switches, seconds, typing });
   const { state } = result;
-  const latencies = sorted(state.latencies);
-  const arrivals = sorted(state.arrivals);
-  const typed = sorted(state.typing);
-  const pct = (p: number) => percentile(latencies, p);
+  const latencies = spread(state.latencies);
+  const arrivals = spread(state.arrivals);
+  const typed = spread(state.typing);
   const spanS = (state.lastAt - state.firstAt) / 1000;
   const eventsPerS = spanS > 0 ? (state.changes - 1) / spanS : 0;
   const dropped = result.sentAtSimulator - state.changes;
@@ -402,23 +253,23 @@ async function pageCase(rate: number, switches: number, seconds: number, typing:
       `sent ${result.sentAtSimulator}, delivered ${state.changes}, dropped ${dropped}, repeated ${state.repeats}, snapshots ${state.snapshots}; table shows "${result.rowCount}"`,
   );
   console.log(
-    `  event → DOM over ${latencies.length} changes of rows on screen (after ${WARMUP_S} s of warm-up): ` +
-      `p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(0)} ms; longest main-thread task ${longest.toFixed(0)} ms`,
+    `  event → DOM over ${latencies.count} changes of rows on screen (after ${WARMUP_S} s of warm-up): ` +
+      `p50 ${latencies.p50.toFixed(0)} ms, p95 ${latencies.p95.toFixed(0)} ms, max ${latencies.max.toFixed(0)} ms; longest main-thread task ${longest.toFixed(0)} ms`,
   );
   console.log(
-    `  event → browser (the stream read, ${arrivals.length} changes): p50 ${percentile(arrivals, 50).toFixed(0)} ms, p95 ${percentile(arrivals, 95).toFixed(0)} ms`,
+    `  event → browser (the stream read, ${arrivals.count} changes): p50 ${arrivals.p50.toFixed(0)} ms, p95 ${arrivals.p95.toFixed(0)} ms`,
   );
   if (typing)
     console.log(
-      `  quick search while the stream runs, ${typed.length} keys: key → the table's answer p50 ${percentile(typed, 50).toFixed(0)} ms, p95 ${percentile(typed, 95).toFixed(0)} ms, max ${(typed.at(-1) ?? NaN).toFixed(0)} ms`,
+      `  quick search while the stream runs, ${typed.count} keys: key → the table's answer p50 ${typed.p50.toFixed(0)} ms, p95 ${typed.p95.toFixed(0)} ms, max ${typed.max.toFixed(0)} ms`,
     );
   return {
     eventsPerS,
-    p95: pct(95),
+    p95: latencies.p95,
     longest,
     dropped,
-    typingP95: percentile(typed, 95),
-    typingMax: typed.at(-1) ?? NaN,
+    typingP95: typed.p95,
+    typingMax: typed.max,
   };
 }
 

@@ -3,13 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatMac } from '../../common/src/mac';
 import { catalogue, SIMULATOR } from '../../harness/api-client';
 import { useBrowser } from '../../harness/browser';
-import {
-  countChanges,
-  percentile,
-  stagingTimingScript,
-  useBufferingPortal,
-  type StagingTiming,
-} from './support/buffering-path';
+import { addStagingProbe, countChanges, probeState, startMeasuring } from '../../harness/staging-probe';
+import { percentile } from '../../harness/stats';
+import { useBufferingPortal } from './support/buffering-path';
 import { resetStreamCounts, streamCount, streamSettings, until } from '../../harness/simulator-streams';
 import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
@@ -80,7 +76,7 @@ describe('through a path that buffers answers', () => {
       await resetStreamCounts();
 
       const page = await browser.newPage({ baseURL: proxy.url() });
-      await page.addInitScript(stagingTimingScript('plume-table'));
+      await addStagingProbe(page, { table: 'plume-table', worker: 'rows' });
       const requests = apiRequests(page);
       const network = countChanges(page);
       const failed: string[] = [];
@@ -96,17 +92,13 @@ describe('through a path that buffers answers', () => {
       await page.goto('/plume-stage');
       await page.waitForSelector('[data-testid=connection][data-state=live]', { timeout: 20_000 });
       const liveAfter = Date.now() - opened;
-      const timing = () => page.evaluate(() => (window as unknown as { __staging: StagingTiming }).__staging);
       await until(() => network.changes > 0, 20_000, 'the first change');
       // The first rows drawn and the page settled: from here on, latencies count.
       await page.waitForTimeout(1500);
-      await page.evaluate(() => {
-        (window as unknown as { __staging: StagingTiming }).__staging.measureFrom =
-          performance.timeOrigin + performance.now();
-      });
+      await startMeasuring(page);
       await until(() => network.changes >= sent, (SECONDS + 15) * 1000, `${sent} changes`);
       await page.waitForTimeout(500);
-      const state = await timing();
+      const state = await probeState(page);
       const count = await plumeOn();
       const p50 = percentile(state.latencies, 50);
       const p95 = percentile(state.latencies, 95);
