@@ -3,6 +3,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithTheme } from '../testing/render';
 import { Hint, TOUCH_HOLD_MS } from './hint';
 
+/** A second hint beside the one tested, hovered after it: once its hint shows, any other would show too. */
+const control = (
+  <Hint title="Control hint">
+    <button type="button">control</button>
+  </Hint>
+);
+/** Hovers the control and waits for its hint; the texts of every hint then shown. */
+async function controlShown() {
+  fireEvent.mouseEnter(screen.getByRole('button', { name: 'control' }));
+  await screen.findByText('Control hint');
+  return screen.queryAllByRole('tooltip').map((tooltip) => tooltip.textContent);
+}
+
 describe('Hint', () => {
   afterEach(() => vi.useRealTimers());
 
@@ -60,26 +73,30 @@ describe('Hint', () => {
 
   it('when a phone taps the element (the browser then emulates the mouse), then no hint shows', async () => {
     await renderWithTheme(
-      <Hint title="Experience 4/5">
-        <span tabIndex={0}>score</span>
-      </Hint>,
+      <>
+        <Hint title="Experience 4/5">
+          <span tabIndex={0}>score</span>
+        </Hint>
+        {control}
+      </>,
     );
     const chip = screen.getByText('score');
     fireEvent.touchStart(chip);
     fireEvent.touchEnd(chip);
     fireEvent.mouseEnter(chip);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(await controlShown()).toEqual(['Control hint']);
   });
 
   it('when the hint has no text, then hovering records nothing and shows nothing', async () => {
     await renderWithTheme(
-      <Hint title={null}>
-        <button type="button">Collapse</button>
-      </Hint>,
+      <>
+        <Hint title={null}>
+          <button type="button">Collapse</button>
+        </Hint>
+        {control}
+      </>,
     );
     fireEvent.mouseEnter(screen.getByRole('button', { name: 'Collapse' }));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(await controlShown()).toEqual(['Control hint']);
   });
 });

@@ -4,26 +4,31 @@ import { SETTLE_MAX_MS, startLoading, whenPageSettled } from './loading-store';
 describe('whenPageSettled', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('when the page is loading, then background work waits until the loading is done and the browser is idle', async () => {
+  it('when the page is loading, then background work waits until the loading is done and the browser is idle', () => {
+    vi.useFakeTimers();
     const done = startLoading();
     const callback = vi.fn();
     whenPageSettled(callback);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Long past a frame and the idle moment, well before SETTLE_MAX_MS.
+    vi.advanceTimersByTime(1000);
     expect(callback).not.toHaveBeenCalled();
     done();
-    await vi.waitFor(() => expect(callback).toHaveBeenCalledTimes(1));
+    vi.advanceTimersByTime(1000);
+    expect(callback).toHaveBeenCalledTimes(1);
   });
 
-  it('when something starts loading again before the idle moment, then the work waits for it too', async () => {
+  it('when something starts loading again before the idle moment, then the work waits for it too', () => {
+    vi.useFakeTimers();
     const first = startLoading();
     const callback = vi.fn();
     whenPageSettled(callback);
     first();
     const second = startLoading();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    vi.advanceTimersByTime(1000);
     expect(callback).not.toHaveBeenCalled();
     second();
-    await vi.waitFor(() => expect(callback).toHaveBeenCalledTimes(1));
+    vi.advanceTimersByTime(1000);
+    expect(callback).toHaveBeenCalledTimes(1);
   });
 
   it('when the page keeps loading, then the work runs at the latest after SETTLE_MAX_MS, once; cancelled, it never runs', () => {

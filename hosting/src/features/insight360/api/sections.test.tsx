@@ -38,8 +38,9 @@ async function openView(mac: string, stream: StreamReply) {
       CARDS.map(() => 'ready'),
     ),
   );
-  // The answer has ended (its verdict taken) before the next view.
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // The answer has ended (its verdict taken) before the next view: the fake API's stream closes with its
+  // last line, and its end is read and judged in promise callbacks, all run before the next task.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const wholeView = rendered.api.called('GET', `/360/${mac}`).length;
   const perSection = SECTIONS.filter(
     (section) => rendered.api.called('GET', `/360/${mac}/${section}`).length > 0,
