@@ -8,12 +8,12 @@ import { isErrorCode, type ErrorCode } from '@insight/common/errors';
 import { config } from '../config/env';
 import { currentIdToken } from './auth-session';
 import { EventStreamError, readEventStream } from './event-stream';
-import { isOnline } from './network-status';
+import { networkMode, watchApiRequest } from './network-status';
 
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | 'network' | 'offline',
+    readonly code: ErrorCode | 'network' | 'offline' | 'not_answering',
     message: string,
     readonly path?: string,
     /** What a refused write says (`error.details` of a 409 conflict), when the caller parsed it. */
@@ -39,7 +39,14 @@ async function authHeaders(): Promise<Record<string, string>> {
 
 type Accept = 'application/x-ndjson' | 'application/json';
 const request = async (path: string, accept: Accept) =>
-  fetch(`/api${path}`, { headers: { accept, ...(await authHeaders()) } });
+  watchApiRequest(fetch(`/api${path}`, { headers: { accept, ...(await authHeaders()) } }), { firstByteBound: true });
+
+/**
+ * The light request of lib/network-status.ts while the API is not answering: GET /api/health, never
+ * from a cache. Its outcome is reported there.
+ */
+export const probeApi = (signal: AbortSignal): Promise<Response> =>
+  fetch('/api/health', { cache: 'no-store', signal });
 
 /**
  * GET answers asked for before their reader's code had loaded, by kind and path: taken once, while the
@@ -137,16 +144,19 @@ export async function apiFetch<T>(
     details?: DetailsParser;
   } = {},
 ): Promise<T> {
-  // Offline, an operation or an admin write is refused before anything is sent; nothing is queued to run
-  // later (docs/field-mode.md): an operation must be seen to happen.
-  if (init.method && init.method !== 'GET' && !isOnline())
-    throw new HttpError(0, 'offline', 'Not sent: the device is offline.');
+  // Offline or while the network is not answering, an operation or an admin write is refused before
+  // anything is sent; nothing is queued to run later (docs/field-mode.md): an operation must be seen to happen.
+  const network = networkMode();
+  if (init.method && init.method !== 'GET' && network !== 'online')
+    throw network === 'offline'
+      ? new HttpError(0, 'offline', 'Not sent: the device is offline.')
+      : new HttpError(0, 'not_answering', 'Not sent: the network is not answering.');
   let res: Response;
   const plainRead = !init.method && init.body === undefined && !init.signal && !init.headers;
   try {
     const ahead = plainRead ? takePrefetched(path, 'application/json') : null;
     res = await (ahead ??
-      fetch(`/api${path}`, {
+      watchApiRequest(fetch(`/api${path}`, {
       method: init.method ?? 'GET',
       headers: {
         accept: 'application/json',
@@ -156,7 +166,7 @@ export async function apiFetch<T>(
       },
       body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
       signal: init.signal,
-    }));
+    }), { signal: init.signal, firstByteBound: !init.method || init.method === 'GET' }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new HttpError(0, 'network', (error as Error).message);
