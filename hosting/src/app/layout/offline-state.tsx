@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../components/visually-hidden';
-import { useOnline } from '../../lib/network-status';
+import { useNetworkMode } from '../../lib/network-status';
 
 // Not in the landing's code: loaded when the network goes.
 const OfflineChip = lazy(() => import('./offline-chip'));
@@ -11,12 +11,13 @@ const OfflineChip = lazy(() => import('./offline-chip'));
 const BACK_ONLINE_MS = 5_000;
 
 /**
- * The top bar's network state (docs/field-mode.md): while offline, a chip says so; the live region around
- * it announces going offline and coming back to screen readers.
+ * The top bar's network state (docs/field-mode.md): offline, or the network not answering, a chip says
+ * so; the live region around it (polite) announces either, and the return, to screen readers.
  */
 export function OfflineState() {
   const { t } = useTranslation();
-  const online = useOnline();
+  const mode = useNetworkMode();
+  const online = mode === 'online';
   // Adjusted while rendering (React's pattern for state derived from a change): back online once the
   // network returns after it was lost, for BACK_ONLINE_MS.
   const [shownOnline, setShownOnline] = useState(online);
@@ -31,16 +32,16 @@ export function OfflineState() {
     return () => window.clearTimeout(timer);
   }, [backOnline]);
   return (
-    <Box role="status" data-testid="network-state" sx={{ display: 'contents' }}>
-      {!online && (
+    <Box role="status" aria-live="polite" data-testid="network-state" sx={{ display: 'contents' }}>
+      {mode !== 'online' && (
         <Suspense
           fallback={
             <Box component="span" sx={{ typography: 'body2', display: { xs: 'none', sm: 'inline' } }}>
-              {t('network.offline')}
+              {t(mode === 'offline' ? 'network.offline' : 'network.notAnswering')}
             </Box>
           }
         >
-          <OfflineChip />
+          <OfflineChip mode={mode} />
         </Suspense>
       )}
       {backOnline && (
