@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { readFirestoreDocument } from '../lib/http-client';
-import { isOnline } from '../lib/network-status';
+import { useOnline } from '../lib/network-status';
 
 const EMPTY: string[] = [];
 const store = () => import('../lib/recent-lookups-store');
@@ -13,7 +13,10 @@ let pendingWrite: Promise<unknown> = Promise.resolve();
 const macsOf = (document: Record<string, unknown> | null): string[] =>
   Array.isArray(document?.macs) ? document.macs.filter((mac): mac is string => typeof mac === 'string') : [];
 
-/** Offline, the recent lookups are the devices whose views are kept on this device (docs/field-mode.md). */
+/**
+ * Offline or while the network is not answering, the recent lookups are the devices whose views are kept on
+ * this device (docs/field-mode.md).
+ */
 const keptMacs = async (uid: string): Promise<string[]> =>
   (await (await import('../lib/kept-views')).keptDevices(uid)).map((device) => device.mac);
 
@@ -40,19 +43,21 @@ export function useRecentLookups(uid: string | null) {
     setState({ uid: owner, list: list.length ? list : EMPTY });
   }, []);
 
-  // Read once when the list is shown: it changes only through this user's own lookups.
+  // Read once when the list is shown (and again when the network goes or returns): it changes only
+  // through this user's own lookups.
+  const online = useOnline();
   useEffect(() => {
     if (!uid) return;
     let cancelled = false;
     void pendingWrite
       .catch(() => undefined)
-      .then(() => (isOnline() ? readFirestoreDocument(`recent_lookups/${uid}`).then(macsOf) : keptMacs(uid)))
+      .then(() => (online ? readFirestoreDocument(`recent_lookups/${uid}`).then(macsOf) : keptMacs(uid)))
       .then((macs) => !cancelled && show(uid, macs))
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [uid, show]);
+  }, [uid, show, online]);
   const list = !uid ? EMPTY : state.uid === uid ? state.list : (lastSeen.get(uid) ?? EMPTY);
 
   const remember = useCallback(

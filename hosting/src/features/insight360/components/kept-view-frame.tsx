@@ -4,14 +4,17 @@ import { SWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@insight/common/mac';
 import type { KeptView } from '../../../lib/kept-views';
+import { useNetworkMode } from '../../../lib/network-status';
 import { fromKeptView, type KeptAnswers } from '../api/kept-view';
 
 /**
- * A kept view shown offline (docs/field-mode.md): its reads answer from what was kept, in a cache of their
- * own (the live view's cache is left as it was), under a banner saying when it was taken.
+ * A kept view shown offline or while the network is not answering (docs/field-mode.md): its reads answer
+ * from what was kept, in a cache of their own (the live view's cache is left as it was), under a banner
+ * saying when it was taken and which case it is.
  */
 export function KeptViewFrame({ view, children }: { view: KeptView<KeptAnswers>; children: ReactNode }) {
   const { t, i18n } = useTranslation('insight360');
+  const offline = useNetworkMode() === 'offline';
   const config = useMemo(() => ({ provider: () => new Map(), use: [fromKeptView(view)] }), [view]);
   const time = new Intl.DateTimeFormat(i18n.language === 'fr' ? 'fr-CA' : 'en-CA', {
     hour: '2-digit',
@@ -21,19 +24,20 @@ export function KeptViewFrame({ view, children }: { view: KeptView<KeptAnswers>;
   return (
     <Stack spacing={2}>
       <Alert severity="info" data-testid="kept-view-banner">
-        <strong>{t('kept.asOf', { time })}</strong> {t('kept.readOnly')}
+        <strong>{t(offline ? 'kept.asOf' : 'kept.asOfNotAnswering', { time })}</strong> {t('kept.readOnly')}
       </Alert>
       <SWRConfig value={config}>{children}</SWRConfig>
     </Stack>
   );
 }
 
-/** Offline, a device whose view is not kept on this device. */
+/** Offline or while the network is not answering, a device whose view is not kept on this device. */
 export function NotKeptAlert({ mac }: { mac: string }) {
   const { t } = useTranslation('insight360');
+  const offline = useNetworkMode() === 'offline';
   return (
     <Alert severity="warning" role="alert" data-testid="view-not-kept">
-      {t('kept.notKept', { mac: formatMac(mac) })}
+      {t(offline ? 'kept.notKept' : 'kept.notKeptNotAnswering', { mac: formatMac(mac) })}
     </Alert>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Field mode in the 360 view (docs/field-mode.md): a complete view is kept on the device while online;
- * offline, the view opens from the kept one, read-only.
+ * offline or while the network is not answering (lib/network-status.ts), the view opens from the kept one,
+ * read-only.
  */
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
@@ -46,7 +47,10 @@ export type ViewSource =
   | { kind: 'kept'; view: KeptView<KeptAnswers> }
   | { kind: 'missing' };
 
-/** Where the view of `mac` comes from: the network while online; offline, the kept view if there is one. */
+/**
+ * Where the view of `mac` comes from: the network while it answers; offline or not answering, the kept
+ * view if there is one.
+ */
 export function useViewSource(mac: string): ViewSource {
   const online = useOnline();
   const uid = useKeepingUser();
