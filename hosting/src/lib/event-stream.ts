@@ -1,8 +1,7 @@
 /**
  * Reads a Server-Sent Events answer with fetch (EventSource cannot send an ID token), calling `onEvent` with
- * each event as soon as it arrives. Free of the app's configuration and of Firebase, so that a Web Worker
- * can read a stream too (the staging pages' worker); the app's calls go through `apiEventStream`
- * (http-client.ts), which adds the user's token.
+ * each event as soon as it arrives. Free of the app's configuration and of Firebase; the app's calls go
+ * through `apiEventStream` (http-client.ts), which adds the user's token.
  */
 import type { EventSourceMessage } from 'eventsource-parser';
 
@@ -34,7 +33,7 @@ export async function readEventStream(
 ): Promise<void> {
   let res: Response;
   try {
-    // The one reader of event streams, for http-client and the staging worker (which cannot load it).
+    // The one reader of event streams, for http-client's apiEventStream.
     // eslint-disable-next-line no-restricted-globals
     res = await fetch(url, {
       signal,

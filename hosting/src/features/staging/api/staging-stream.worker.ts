@@ -1,6 +1,6 @@
 /**
- * The staging pages' Web Worker: it runs the staging engine (staging-engine.ts), which reads the stream,
- * owns the rows and the change flags, and posts the page only the rows its table shows.
+ * The staging pages' Web Worker: it runs the staging engine (staging-engine.ts), which parses the
+ * stream's rows, owns them and their change flags, and posts the page only the rows its table shows.
  */
 import { createStagingEngine, type PageMessage } from './staging-engine';
 

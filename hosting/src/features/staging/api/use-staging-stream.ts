@@ -1,10 +1,9 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { CHANGE_FLAG_MS, type Province, type StagingKind, type StagingRow } from '@insight/common/staging';
-import { currentIdToken } from '../../../lib/auth-session';
+import { apiEventStream } from '../../../lib/http-client';
 import { useOnline } from '../../../lib/network-status';
 import {
   createStagingEngine,
-  type Connection,
   type EngineMessage,
   type PageMessage,
   type SearchLabels,
@@ -12,9 +11,10 @@ import {
   type ViewQuery,
   type ViewRow,
 } from './staging-engine';
+import { startStreamReader, type Connection, type StreamReader } from './stream-reader';
 
 export type { Connection, SearchLabels, View, ViewRow };
-export { BUFFERED_AFTER_MS } from './staging-engine';
+export { BUFFERED_AFTER_MS } from './stream-reader';
 
 /** What the table asks for: its page, its sort and the quick search's words. */
 export type TableQuery = Omit<ViewQuery, 'labels'>;
@@ -68,10 +68,11 @@ function openEngine(receive: (message: EngineMessage) => void): Engine {
 }
 
 /**
- * A staging stream, read and held off the main thread: the engine owns the rows and the change flags
- * and posts only the table's page (searched and sorted there), at most every 100 ms under a burst; a
- * new query (a key typed in the search, a page, a sort) is answered at once. Each changed row is flagged
- * for CHANGE_FLAG_MS. Through a path that buffers answers the engine reads the stream as a long poll.
+ * A staging stream, read through the HTTP client (stream-reader.ts) and held off the main thread: the
+ * rows' messages go to the engine unparsed, which owns the rows and the change flags and posts only the
+ * table's page (searched and sorted there), at most every 100 ms under a burst; a new query (a key typed
+ * in the search, a page, a sort) is answered at once. Each changed row is flagged for CHANGE_FLAG_MS.
+ * Through a path that buffers answers the reader reads the stream as a long poll.
  */
 export function useStagingStream<R extends StagingRow>(
   kind: StagingKind,
@@ -88,6 +89,7 @@ export function useStagingStream<R extends StagingRow>(
   const [run, setRun] = useState(0);
   const [running, setRunning] = useState(true);
   const engine = useRef<Engine | null>(null);
+  const reader = useRef<StreamReader | null>(null);
   // The search of each query sent, by its number, until its view arrives.
   const searches = useRef(new Map<number, string>());
   const seq = useRef(0);
@@ -105,12 +107,7 @@ export function useStagingStream<R extends StagingRow>(
         if (search !== undefined)
           for (const key of searches.current.keys()) if (key < message.seq) searches.current.delete(key);
         if (message.all) for (const done of exports.current.splice(0)) done(message.all as R[]);
-      } else if (message.type === 'connection') setConnection(message.connection);
-      else if (message.type === 'token')
-        void currentIdToken().then(
-          (token) => opened.send({ type: 'token', id: message.id, token: token ?? null }),
-          () => opened.send({ type: 'token', id: message.id, token: null }),
-        );
+      }
     });
     engine.current = opened;
     return () => {
@@ -126,8 +123,32 @@ export function useStagingStream<R extends StagingRow>(
       current.send({ type: 'stop' });
       return;
     }
-    current.send({ type: 'start', kind, province, flagMs: CHANGE_FLAG_MS, base: location.origin });
-    return () => current.send({ type: 'stop' });
+    current.send({ type: 'start', flagMs: CHANGE_FLAG_MS });
+    // The rows' messages of one read go to the engine together; nothing of a stopped reader does.
+    let batch: string[] = [];
+    let reading = true;
+    const opened = startStreamReader({
+      open: apiEventStream,
+      path: `/staging/${kind}/${province}`,
+      onRows: (data) => {
+        if (batch.push(data) > 1) return;
+        queueMicrotask(() => {
+          const rows = batch;
+          batch = [];
+          if (reading) current.send({ type: 'rows', data: rows });
+        });
+      },
+      onConnection: (next) => {
+        if (reading) setConnection(next);
+      },
+    });
+    reader.current = opened;
+    return () => {
+      reading = false;
+      opened.stop();
+      reader.current = null;
+      current.send({ type: 'stop' });
+    };
   }, [kind, province, run, running]);
 
   // Offline, the live data pauses (its rows stay) and resumes from the stream's last event id once the
@@ -135,9 +156,9 @@ export function useStagingStream<R extends StagingRow>(
   const online = useOnline();
   useEffect(() => {
     if (!running || online) return;
-    const current = engine.current;
-    current?.send({ type: 'pause' });
-    return () => current?.send({ type: 'resume' });
+    const current = reader.current;
+    current?.pause();
+    return () => current?.resume();
   }, [online, running, kind, province, run]);
 
   const ask = useCallback((next: TableQuery) => {
