@@ -27,6 +27,9 @@ async function modulesOf(url: string): Promise<string[]> {
   });
 }
 
+/** How long no script or stylesheet arrives before a page counts as loaded. */
+const QUIET_MS = 1500;
+
 /**
  * What Chromium loads for a page, as it loads it: every script and stylesheet of the portal's origin,
  * each counted gzipped (level 9), summed in KB. `signedIn`: the home page after a sign-in, loaded anew
@@ -55,11 +58,22 @@ export async function pageWeightKb(
     await page.getByTestId('logout').waitFor();
   }
   const sizes = new Map<string, number>();
+  // Quiet once no script or stylesheet has arrived for QUIET_MS: the wait restarts at each one.
+  let quietTimer: ReturnType<typeof setTimeout> | undefined;
+  let becomeQuiet = () => undefined as void;
+  const quiet = new Promise<void>((resolve) => (becomeQuiet = resolve));
+  let counting = false;
+  const restartQuiet = () => {
+    if (!counting) return;
+    clearTimeout(quietTimer);
+    quietTimer = setTimeout(becomeQuiet, QUIET_MS);
+  };
   page.on('response', async (response) => {
     const url = response.url();
     if (!url.startsWith(PORTAL) || !/\.(js|css)(\?|$)/.test(url)) return;
     const body = await response.body().catch(() => null);
     if (body) sizes.set(url, gzipSync(body, { level: 9 }).length);
+    restartQuiet();
   });
   // Signed in, the Auth SDK loads a few seconds after the page (the kept session serves the page first):
   // still part of what the home loads, counted once it has checked the session with the API.
@@ -75,15 +89,9 @@ export async function pageWeightKb(
   await sessionChecked;
   // Done once no script or stylesheet has arrived for 1.5 s (a signed-in page keeps reading its roles,
   // so the network is never idle).
-  let last = -1;
-  let stableSince = Date.now();
-  while (Date.now() - stableSince < 1500) {
-    if (sizes.size !== last) {
-      last = sizes.size;
-      stableSince = Date.now();
-    }
-    await page.waitForTimeout(100);
-  }
+  counting = true;
+  restartQuiet();
+  await quiet;
   await context.close();
   const bytes = [...sizes.values()].reduce((sum, size) => sum + size, 0);
   const modules = new Set((await Promise.all([...sizes.keys()].map(modulesOf))).flat());

@@ -4,7 +4,6 @@ import { formatMac } from '../../common/src/mac';
 import { catalogue, SIMULATOR } from '../../harness/api-client';
 import { useBrowser } from '../../harness/browser';
 import { addStagingProbe, countChanges, probeState, startMeasuring } from '../../harness/staging-probe';
-import { percentile } from '../../harness/stats';
 import { useBufferingPortal } from './support/buffering-path';
 import { resetStreamCounts, streamCount, streamSettings, until } from '../../harness/simulator-streams';
 import { closeAdmin, createUser, signInFast } from '../../harness/users';
@@ -63,7 +62,7 @@ describe('through a path that buffers answers', () => {
     await closeAdmin();
   });
 
-  it('when an installer opens /plume-stage behind a proxy that delivers each answer only when it ends, then the page switches to the poll form and shows every change, p95 event → screen within 1 s', async () => {
+  it('when an installer opens /plume-stage behind a proxy that delivers each answer only when it ends, then the page switches to the poll form and shows every change', async () => {
     // 20 switch changes a second over 30 switches of each province for 15 s, then quiet (upstream stamps each).
     const RATE = 20;
     const SECONDS = 15;
@@ -80,58 +79,46 @@ describe('through a path that buffers answers', () => {
       const requests = apiRequests(page);
       const network = countChanges(page);
       const failed: string[] = [];
-      const askedAt: number[] = [];
-      page.on('request', (request) => {
-        if (request.url().includes('/api/staging/')) askedAt.push(Date.now());
-      });
       page.on('requestfailed', (request) => {
         if (request.url().includes('/api/staging/')) failed.push(new URL(request.url()).search);
       });
       await signInFast(page, await createUser('buffered-stage', ['install']));
-      const opened = Date.now();
       await page.goto('/plume-stage');
       await page.waitForSelector('[data-testid=connection][data-state=live]', { timeout: 20_000 });
-      const liveAfter = Date.now() - opened;
       await until(() => network.changes > 0, 20_000, 'the first change');
-      // The first rows drawn and the page settled: from here on, latencies count.
-      await page.waitForTimeout(1500);
+      // From the first change on, the rows on screen that change are counted (how soon is bench:staging's).
       await startMeasuring(page);
       await until(() => network.changes >= sent, (SECONDS + 15) * 1000, `${sent} changes`);
-      await page.waitForTimeout(500);
-      const state = await probeState(page);
+      await until(
+        async () => (await probeState(page)).latencies.length > 50,
+        10_000,
+        'changes drawn on screen',
+      );
       const count = await plumeOn();
-      const p50 = percentile(state.latencies, 50);
-      const p95 = percentile(state.latencies, 95);
       console.log(
-        `staging through the buffering proxy: live ${liveAfter} ms after opening, poll form ${askedAt[1]! - askedAt[0]!} ms after the streamed one; ${network.changes} of ${count?.changes} changes, ` +
-          `${network.repeats} repeated, ${network.answers} answers, ${count?.opened} upstream connection(s); ` +
-          `event → screen over ${state.latencies.length} changes on screen: p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, ` +
-          `max ${Math.max(...state.latencies).toFixed(0)} ms; event → page p95 ${percentile(state.arrivals, 95).toFixed(0)} ms`,
+        `staging through the buffering proxy: ${network.changes} of ${count?.changes} changes, ` +
+          `${network.repeats} repeated, ${network.answers} answers, ${count?.opened} upstream connection(s)`,
       );
 
-      // The streamed form first; nothing of it within 1.5 s, so it was given up for the poll form, for good.
+      // The streamed form first; nothing of it came, so it was given up for the poll form, for good.
       const staging = requests.filter((path) => path.startsWith('/api/staging/plume/ON'));
       expect(staging[0]).toBe('/api/staging/plume/ON');
       expect(failed[0]).toBe('');
       expect(staging.slice(1).length).toBeGreaterThan(10);
       expect(staging.slice(1).every((path) => path === '/api/staging/plume/ON?mode=poll')).toBe(true);
       expect(network.answers).toBeGreaterThan(10);
-      // Given up when the window had passed (the page's ID token is part of it), not long after.
-      expect(askedAt[1]! - askedAt[0]!).toBeGreaterThanOrEqual(1000);
-      expect(askedAt[1]! - askedAt[0]!).toBeLessThan(3000);
-      expect(liveAfter).toBeLessThan(15_000);
-      // Every change sent reached the page, none twice, and the table shows them within a second.
+      // Every change sent reached the page, none twice, and the table drew them.
       expect(network.changes).toBe(sent);
       expect(network.repeats).toBe(0);
-      expect(state.latencies.length).toBeGreaterThan(50);
-      expect(p95).toBeLessThanOrEqual(1000);
       await page.close();
     } finally {
       // This page's upstream connections keep this test's settings until they close (about 30 s: the
       // function's open poll answer runs its course); a file that needs the usual streams waits for that
-      // itself (staging.test.ts), and this file runs last (scripts/emulator-suites.ts).
+      // itself (staging.test.ts, in the same lane: vitest.config.ts).
       await putJson('/_sim/streams', before).catch(() => undefined);
     }
+    // Above 120 s: up to 50 s for an earlier file's streams to close (their settings would hold), then the
+    // 15 s of changes and the page's drawing of them, each under its own deadline.
   }, 180_000);
 
   it('when a support user opens 360 views behind that proxy, then the first two views arrive whole through their streamed answers and, the path found buffering twice in a row, the next asks for each section on its own route; all show every section', async () => {

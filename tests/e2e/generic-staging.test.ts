@@ -7,6 +7,7 @@ import fr from '../../hosting/src/locales/fr/staging.json';
 import { useBrowser } from '../../harness/browser';
 import { adminDb, closeAdminDb, runId } from '../../harness/firestore';
 import { closeAdmin, createUser, signInFast } from '../../harness/users';
+import { watchRowFlag } from './support/row-flag';
 
 const LANGUAGES = [
   { lang: 'en', prefix: '', texts: en },
@@ -57,42 +58,6 @@ async function putTree(id: string) {
   return ids;
 }
 
-/**
- * How long the device row stays flagged once `change` has run (it must be flagged within 20 s): from the DOM
- * change that flags it to the one that clears it, seen by a MutationObserver (a busy machine's late
- * animation frames would shorten the measure).
- */
-async function flaggedFor(page: Page, deviceRow: string, change: () => Promise<unknown>): Promise<number> {
-  const watching = page.evaluate(
-    (selector) =>
-      new Promise<number>((resolve, reject) => {
-        let started = 0;
-        const timeout = setTimeout(() => {
-          observer.disconnect();
-          reject(new Error(started ? 'stayed flagged' : 'never flagged'));
-        }, 20_000);
-        const observer = new MutationObserver(() => {
-          const flagged = document.querySelector(selector)?.classList.contains('row-changed') ?? false;
-          if (!started && flagged) started = performance.now();
-          else if (started && !flagged) {
-            observer.disconnect();
-            clearTimeout(timeout);
-            resolve(performance.now() - started);
-          }
-        });
-        observer.observe(document.body, {
-          subtree: true,
-          childList: true,
-          attributes: true,
-          attributeFilter: ['class'],
-        });
-      }),
-    `[data-testid="devices"] .MuiDataGrid-row[data-id="${deviceRow}"]`,
-  );
-  await change();
-  return watching;
-}
-
 describe('generic staging (/juniper-stage)', () => {
   const browser = useBrowser();
   afterAll(async () => {
@@ -101,7 +66,7 @@ describe('generic staging (/juniper-stage)', () => {
   });
 
   for (const { lang, prefix, texts } of LANGUAGES)
-    it(`when an installer opens the generic staging page (${lang}), then the tree appears read-only, a device that changes is flagged for about a second, and Reset empties it`, async () => {
+    it(`when an installer opens the generic staging page (${lang}), then the tree appears read-only, a device that changes is flagged and the flag clears, and Reset empties it`, async () => {
       const id = runId();
       const tree = await putTree(id);
       const page = await browser.newPage();
@@ -121,16 +86,16 @@ describe('generic staging (/juniper-stage)', () => {
       expect(await page.getByTestId('warehouses-add').count()).toBe(0);
       await expect.poll(() => page.getByTestId('connection').getAttribute('data-state')).toBe('live');
 
-      const flagged = await flaggedFor(page, tree.devices[0]!, () =>
-        adminDb()
-          .collection(STAGING_LISTS.connected)
-          .doc(tree.devices[0]!)
-          .update({ state: 'provisioning', ...stamp() }),
+      // The device that changes is flagged, and the flag clears (its second is tested on fake timers).
+      const flag = await watchRowFlag(
+        page,
+        `[data-testid="devices"] .MuiDataGrid-row[data-id="${tree.devices[0]}"]`,
       );
-      // The second counts from the view the worker posts: a page busy drawing shows it late (420 ms seen
-      // at a load average of 8 on two cores), never a flash of one frame, never a flag that stays.
-      expect(flagged).toBeGreaterThan(250);
-      expect(flagged).toBeLessThan(2500);
+      await adminDb()
+        .collection(STAGING_LISTS.connected)
+        .doc(tree.devices[0]!)
+        .update({ state: 'provisioning', ...stamp() });
+      await flag.flaggedThenCleared();
       expect(
         await page
           .getByTestId('devices')

@@ -3,19 +3,19 @@
  * both languages and both themes (four pairs of language and theme, two per width), signed in as
  * engineering: no horizontal scroll of the page, dialogs fit the screen, axe-core (WCAG 2.0/2.1 A and AA)
  * finds no violation, and every grid that scrolls sideways keeps its first column in view.
- * One sign-in and one page load per language and theme; the pages are visited in a loop through the app's
- * router, two loops side by side (more only crowds a two-core machine: the functions emulator starts a
- * worker per request in flight, and the pages wait on them). A page that does not show is one problem among
- * the others: the loop goes on to the next page, and every problem of the run is listed.
+ * One test per page and pair. Each pair signs in once and moves from page to page through the app's
+ * router; the two pairs of a width run side by side (more only crowds a two-core machine: the functions
+ * emulator starts a worker per request in flight, and the pages wait on them).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { THEME_COOKIE } from '../../common/src/constants';
 import { readFileSync } from 'node:fs';
 import { catalogue, type CatalogueDevice } from '../../harness/api-client';
 import { wcagViolations } from '../../harness/axe';
 import { PORTAL, useBrowser } from '../../harness/browser';
 import { closeAdmin, createUser, signInFast, type TestUser } from '../../harness/users';
+import { untilStill } from './support/still';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -63,7 +63,7 @@ async function settle(page: Page, path: string) {
         { timeout: 10_000 },
       )
       .catch(() => undefined);
-  await page.waitForTimeout(300);
+  await untilStill(page).catch(() => undefined);
   // A snackbar that is still fading in would be measured half transparent.
   await page
     .waitForFunction(
@@ -168,20 +168,35 @@ async function pageProblems(page: Page, path: string, screen: Viewport): Promise
   return problems;
 }
 
-/** Runs `tasks` at most `lanes` at a time; their results in order. */
-async function inLanes<T>(tasks: Array<() => Promise<T>>, lanes: number): Promise<T[]> {
-  const results: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: lanes }, async () => {
-      while (next < tasks.length) {
-        const index = next++;
-        results[index] = await tasks[index]!();
-      }
-    }),
-  );
-  return results;
-}
+/** The registry's paths as test names: the device's place holders, filled in when the test runs. */
+const PLACE = { mac: ':mac', olt: ':olt', port: ':port' } as CatalogueDevice;
+const PATHS = paths(PLACE);
+const onDevice = (path: string, device: CatalogueDevice) =>
+  path.replace(PLACE.mac, device.mac).replace(PLACE.olt, device.olt).replace(PLACE.port, device.port);
+
+/**
+ * Each width sees each theme and each language once: at phone width English dark and French light, at
+ * desktop width English light and French dark (a phone's layout hides what a desktop shows: the drawer,
+ * the grids' every column; contrast follows the theme, what overflows the language and the width).
+ */
+const PASSES = [
+  {
+    screen: PHONE,
+    name: 'on a phone',
+    pairs: [
+      ['en', 'dark'],
+      ['fr', 'light'],
+    ],
+  },
+  {
+    screen: DESKTOP,
+    name: 'at desktop width',
+    pairs: [
+      ['en', 'light'],
+      ['fr', 'dark'],
+    ],
+  },
+] as const;
 
 describe('phone width and axe, every page of the registry', () => {
   const browser = useBrowser();
@@ -193,42 +208,37 @@ describe('phone width and axe, every page of the registry', () => {
   });
   afterAll(closeAdmin);
 
-  /** One language, theme and width: every page in turn, on its own page and sign-in; what is wrong on each. */
-  async function visitEvery(lang: 'en' | 'fr', mode: 'light' | 'dark', screen = PHONE): Promise<string[]> {
-    const prefix = lang === 'fr' ? '/fr' : '';
-    const page = await browser.newPage({ viewport: screen, colorScheme: mode });
-    await page.context().addCookies([{ name: THEME_COOKIE, value: mode, url: PORTAL }]);
-    await signInFast(page, user);
-    const problems: string[] = [];
-    await page.goto(`${prefix}/`);
-    for (const path of paths(device)) {
-      // The test's end closes the page: a loop still running stops at once.
-      if (page.isClosed()) break;
-      try {
-        await openInApp(page, `${prefix}${path}`);
-        await settle(page, path);
-        for (const problem of await pageProblems(page, path, screen)) problems.push(`${path}: ${problem}`);
-      } catch (error) {
-        problems.push(`${path}: ${String((error as Error).message).split('\n')[0]}`);
-        // The next page starts from a fresh load.
-        await page.goto(`${prefix}/`).catch(() => undefined);
-      }
-    }
-    return problems.map((problem) => `${lang} ${mode} ${screen.width}px ${problem}`);
-  }
+  for (const { screen, name, pairs } of PASSES)
+    describe.concurrent(`engineering ${name}`, () => {
+      for (const [lang, mode] of pairs)
+        describe.sequential(`in ${lang === 'fr' ? 'French' : 'English'} ${mode}`, () => {
+          const prefix = lang === 'fr' ? '/fr' : '';
+          let page: Page;
+          beforeAll(async () => {
+            page = await browser.newPage({ viewport: screen, colorScheme: mode });
+            await page.context().addCookies([{ name: THEME_COOKIE, value: mode, url: PORTAL }]);
+            await signInFast(page, user);
+            await page.goto(`${prefix}/`);
+          });
+          afterAll(() => page?.close());
 
-  // Both languages and both themes at phone width, in two loops side by side: English dark and French
-  // light. Each width sees each theme and each language once (the desktop pass below takes the other two
-  // pairs); contrast follows the theme, and what overflows follows the language and the width.
-  it('when engineering opens every page on a phone in English dark and French light, then nothing scrolls sideways, grids keep their first column, dialogs fit and axe finds no violation', async () => {
-    const combos = [() => visitEvery('en', 'dark'), () => visitEvery('fr', 'light')];
-    expect((await inLanes(combos, 2)).flat()).toEqual([]);
-  }, 300_000);
-
-  // The same pass at desktop width in both themes, one language each (a phone's layout hides what a
-  // desktop shows: the drawer, the grids' every column; a language's longer words are the phone pass's).
-  it('when engineering opens every page at desktop width, in English light and French dark, then nothing scrolls sideways, grids keep their first column, dialogs fit and axe finds no violation', async () => {
-    const combos = [() => visitEvery('en', 'light', DESKTOP), () => visitEvery('fr', 'dark', DESKTOP)];
-    expect((await inLanes(combos, 2)).flat()).toEqual([]);
-  }, 300_000);
+          for (const path of PATHS)
+            it(`${prefix}${path}: nothing scrolls sideways, grids keep their first column, dialogs fit, axe finds no violation`, async ({
+              expect,
+            }) => {
+              const shown = onDevice(path, device);
+              let problems: string[];
+              try {
+                await openInApp(page, `${prefix}${shown}`);
+                await settle(page, shown);
+                problems = await pageProblems(page, shown, screen);
+              } catch (error) {
+                // The next page starts from a fresh load.
+                await page.goto(`${prefix}/`).catch(() => undefined);
+                throw error;
+              }
+              expect(problems).toEqual([]);
+            });
+        });
+    });
 });

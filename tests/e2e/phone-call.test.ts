@@ -17,6 +17,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { STAGING_LISTS } from '@insight/common/staging-lists';
 import { adminDb, closeAdminDb, putThresholdSeed } from '../../harness/firestore';
 import { closeAdmin, createUser, signInFast, type TestUser } from '../../harness/users';
+import { untilStill } from './support/still';
 
 const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(ARTIFACTS, 'phone-call');
@@ -293,27 +294,28 @@ describe('a call, as the staff work it', () => {
       expect(await page.getByTestId('network-access').getAttribute('data-folded')).toBe('true');
     });
 
-  it.runIf(process.env.SCREENSHOTS === '1')(
-    'keeps each changed screen at 390 and 1440 px, in both languages and themes',
-    async () => {
-      mkdirSync(SHOTS, { recursive: true });
-      const [device] = await catalogue('power-fail');
-      await putPhoneTree();
-      const who = await userWith('engineering', ['engineering']);
-      const screens = [
-        ['view', `/i/mac/${device!.mac}`],
-        ['unknown', '/i/mac/0A0B0C0D0E0F?tab=wan'],
-        ['onu-stage', '/onu-stage'],
-        ['plume-stage', '/plume-stage'],
-        ['juniper-stage', '/juniper-stage'],
-        ['home', '/'],
-      ] as const;
-      for (const [width, height] of [
-        [390, 844],
-        [1440, 900],
-      ] as const)
-        for (const mode of ['light', 'dark'] as const)
-          for (const prefix of ['', '/fr']) {
+  // One test a screen (width, theme and language), which the runner can spread and time on its own.
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ] as const)
+    for (const mode of ['light', 'dark'] as const)
+      for (const prefix of ['', '/fr'])
+        it.runIf(process.env.SCREENSHOTS === '1')(
+          `keeps each changed screen at ${width} px, ${prefix ? 'French' : 'English'} ${mode}`,
+          async () => {
+            mkdirSync(SHOTS, { recursive: true });
+            const [device] = await catalogue('power-fail');
+            await putPhoneTree();
+            const who = await userWith('engineering', ['engineering']);
+            const screens = [
+              ['view', `/i/mac/${device!.mac}`],
+              ['unknown', '/i/mac/0A0B0C0D0E0F?tab=wan'],
+              ['onu-stage', '/onu-stage'],
+              ['plume-stage', '/plume-stage'],
+              ['juniper-stage', '/juniper-stage'],
+              ['home', '/'],
+            ] as const;
             const page = await browser.newPage({
               viewport: { width, height },
               touch: width === 390,
@@ -332,14 +334,14 @@ describe('a call, as the staff work it', () => {
                   timeout: 30_000,
                 });
               if (name === 'unknown') await page.getByTestId('section-wan-note').scrollIntoViewIfNeeded();
-              await page.waitForTimeout(1_500);
+              await untilStill(page);
               const file = `${name}-${width}-${prefix ? 'fr' : 'en'}-${mode}`;
               // The view's first screen (the strip); the other pages whole (the unknown MAC's tab, the tables).
               await page.screenshot({ path: path.join(SHOTS, `${file}.png`), fullPage: name !== 'view' });
             }
-          }
-    },
-    // 6 pages a screen, 8 screens on a shared machine.
-    900_000,
-  );
+            await page.close();
+          },
+          // Six pages, each loaded, settled and captured whole.
+          120_000,
+        );
 });
