@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../lib/logger';
 import { StagingHub, type OpenUpstream, type UpstreamEvent } from './stream-hub';
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The hub's grace periods and backoffs run on vitest's fake timers: `wait` moves the clock (and runs the
+// promises each timer lets go), it never sleeps.
+const wait = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
 
 /** A stream of no events that ends (or fails) when `run` settles. */
 const iterable = (run: () => Promise<void>): AsyncIterable<UpstreamEvent> => ({
@@ -249,6 +253,69 @@ describe('StagingHub when the upstream connects again', () => {
     await wait(40);
     expect(rows).toEqual([[], ['SW-7']]);
     second();
+    hub.close();
+  });
+});
+
+describe('StagingHub replay', () => {
+  const open: OpenUpstream = (_kind, _province, signal) => ({
+    [Symbol.asyncIterator]: () => {
+      let sent = 0;
+      return {
+        next: async (): Promise<IteratorResult<UpstreamEvent>> => {
+          // A change every 10 ms, three in all, then the connection stays open.
+          if (sent < 3) {
+            await new Promise((resolve) => setTimeout(resolve, 10));
+            sent += 1;
+            const names = Array.from({ length: sent }, (_, index) => `SW-${index + 1}`);
+            return {
+              done: false,
+              value: {
+                data: JSON.stringify({
+                  province: 'ON',
+                  ts: `2026-11-20T10:00:0${sent}.000Z`,
+                  mangedSwitches: names.map((name) => ({
+                    name,
+                    mac: '0C0100010000',
+                    status: 'online',
+                    firmware: '5.2.0',
+                    ports: [],
+                  })),
+                }),
+              },
+            };
+          }
+          await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+          return { done: true, value: undefined };
+        },
+      };
+    },
+  });
+
+  it('when a viewer comes back with its last id, then it gets what it missed and no snapshot; a foreign id gets a snapshot', async () => {
+    const hub = hubWith(open, 1000);
+    const ids: string[] = [];
+    const first = hub.subscribe('plume', 'ON', null, ({ id, message }) => {
+      if (message.type === 'upsert') ids.push(id);
+    });
+    await wait(10);
+    expect(ids).toHaveLength(1);
+    first();
+    await wait(20);
+    const missed: string[] = [];
+    const back = hub.subscribe('plume', 'ON', ids[0]!, ({ message }) => {
+      missed.push(
+        message.type === 'upsert'
+          ? message.rows.map((row) => ('name' in row ? row.name : '')).join()
+          : message.type,
+      );
+    });
+    expect(missed).toEqual(['SW-2', 'SW-3', 'status']);
+    const foreign: string[] = [];
+    const other = hub.subscribe('plume', 'ON', 'abcdef-1', ({ message }) => foreign.push(message.type));
+    expect(foreign).toEqual(['snapshot', 'status']);
+    back();
+    other();
     hub.close();
   });
 });

@@ -14,13 +14,11 @@ import {
   type StagingMessage,
   type StagingRow,
 } from '@insight/common/staging';
-import {
-  onuStreamPayloadSchema,
-  PLUME_SWITCH_STATUS_EVENT,
-  plumeStreamPayloadSchema,
-  switchStatusEventSchema,
-} from '@insight/common/upstream/staging';
 import type { Logger } from '../../lib/logger';
+import { ReplayBuffer, type Delivered } from './replay-buffer';
+import { isListing, rowsOf, sameExceptTime } from './stream-rows';
+
+export type { Delivered };
 
 /** One event as the upstream sent it. */
 export interface UpstreamEvent {
@@ -59,11 +57,6 @@ export interface HubReport {
   channels: ChannelStats[];
 }
 
-export interface Delivered {
-  /** The SSE event id: `<channel>-<number>`, opaque to clients. */
-  id: string;
-  message: StagingMessage;
-}
 export type Listener = (delivered: Delivered) => void;
 
 export interface ChannelStats {
@@ -79,9 +72,7 @@ export interface ChannelStats {
 
 class Channel {
   private rows = new Map<string, StagingRow>();
-  private buffer: Array<{ seq: number; delivered: Delivered }> = [];
-  private seq = 0;
-  private epoch = randomBytes(6).toString('hex');
+  private buffer: ReplayBuffer;
   private listeners = new Set<Listener>();
   /** What ends each viewer's answer when the hub closes (shutdown). */
   private enders = new Map<Listener, () => void>();
@@ -95,7 +86,9 @@ class Channel {
     readonly kind: StagingKind,
     readonly province: Province,
     private readonly options: Required<HubOptions>,
-  ) {}
+  ) {
+    this.buffer = new ReplayBuffer(options.bufferSize);
+  }
 
   get viewers() {
     return this.listeners.size;
@@ -112,33 +105,17 @@ class Channel {
       upstreamOpen: this.open,
       malformed: this.malformed,
       rows: this.rows.size,
-      lastId: this.seq,
+      lastId: this.buffer.seq,
     };
-  }
-
-  private id(seq: number) {
-    return `${this.epoch}-${seq}`;
-  }
-
-  /** The number of an id of this channel that its buffer can resume from, else null. */
-  private resumable(lastEventId: string | null): number | null {
-    const match = lastEventId === null ? null : /^([0-9a-f]+)-(\d{1,15})$/.exec(lastEventId);
-    if (!match || match[1] !== this.epoch) return null;
-    const seq = Number(match[2]);
-    const oldest = this.buffer[0]?.seq ?? this.seq + 1;
-    return seq <= this.seq && seq >= oldest - 1 ? seq : null;
   }
 
   subscribe(listener: Listener, lastEventId: string | null, onEnd?: () => void): () => void {
     if (this.closeTimer) clearTimeout(this.closeTimer);
     this.closeTimer = null;
-    const from = this.resumable(lastEventId);
-    if (from !== null) {
-      for (const { seq, delivered } of this.buffer) if (seq > from) listener(delivered);
-    } else {
-      listener({ id: this.id(this.seq), message: { type: 'snapshot', rows: [...this.rows.values()] } });
-    }
-    listener({ id: this.id(this.seq), message: { type: 'status', ...this.status } });
+    const missed = this.buffer.since(lastEventId);
+    if (missed !== null) for (const delivered of missed) listener(delivered);
+    else listener({ id: this.buffer.lastId(), message: { type: 'snapshot', rows: [...this.rows.values()] } });
+    listener({ id: this.buffer.lastId(), message: { type: 'status', ...this.status } });
     this.listeners.add(listener);
     if (onEnd) this.enders.set(listener, onEnd);
     if (!this.abort) this.start();
@@ -168,8 +145,7 @@ class Channel {
     this.abort = null;
     this.status = { state: 'reconnecting' };
     this.rows.clear();
-    this.buffer = [];
-    this.epoch = randomBytes(6).toString('hex');
+    this.buffer.reset();
   }
 
   /** Shutdown: the upstream closed at once and every viewer's answer ended. */
@@ -184,12 +160,7 @@ class Channel {
   }
 
   private broadcast(message: StagingMessage, numbered: boolean) {
-    if (numbered) this.seq += 1;
-    const delivered = { id: this.id(this.seq), message };
-    if (numbered) {
-      this.buffer.push({ seq: this.seq, delivered });
-      if (this.buffer.length > this.options.bufferSize) this.buffer.shift();
-    }
+    const delivered = numbered ? this.buffer.push(message) : { id: this.buffer.lastId(), message };
     for (const listener of this.listeners) listener(delivered);
   }
 
@@ -249,12 +220,12 @@ class Channel {
       this.malformed += 1;
       return false;
     }
-    const rows = this.rowsOf(event.event, parsed);
+    const rows = rowsOf(this.kind, this.province, event.event, parsed, this.rows);
     if (rows === null) {
       this.malformed += 1;
       return false;
     }
-    const listing = !(this.kind === 'plume' && event.event === PLUME_SWITCH_STATUS_EVENT);
+    const listing = isListing(this.kind, event.event);
     if (complete && listing) {
       const listed = new Set(rows.map(rowKey));
       const gone = [...this.rows.keys()].filter((key) => !listed.has(key));
@@ -276,46 +247,6 @@ class Channel {
     if (changed.length > 0) this.broadcast({ type: 'upsert', rows: changed }, true);
     return listing;
   }
-
-  private rowsOf(event: string | undefined, data: unknown): StagingRow[] | null {
-    if (this.kind === 'plume') {
-      if (event === PLUME_SWITCH_STATUS_EVENT) {
-        const status = switchStatusEventSchema.safeParse(data);
-        if (!status.success) return null;
-        const row = this.rows.get(status.data.name);
-        if (!row || !('ports' in row)) return [];
-        return [{ ...row, status: status.data.status, lastEvent: status.data.ts, updatedAt: status.data.ts }];
-      }
-      const payload = plumeStreamPayloadSchema.safeParse(data);
-      if (!payload.success || payload.data.province !== this.province) return null;
-      return payload.data.mangedSwitches.map((entry) => {
-        const before = this.rows.get(entry.name);
-        return {
-          ...entry,
-          firmware: entry.firmware ?? null,
-          lastEvent: before && 'lastEvent' in before ? before.lastEvent : null,
-          updatedAt: payload.data.ts,
-        };
-      });
-    }
-    const payload = onuStreamPayloadSchema.safeParse(data);
-    if (!payload.success || payload.data.province !== this.province) return null;
-    const ts = payload.data.ts;
-    return [
-      ...payload.data.oltDevices.map((olt) => ({
-        type: 'olt' as const,
-        key: `olt:${olt.name}`,
-        updatedAt: ts,
-        ...olt,
-      })),
-      ...payload.data.onuDevices.map((onu) => ({
-        type: 'onu' as const,
-        key: `onu:${onu.macAddress}`,
-        updatedAt: ts,
-        ...onu,
-      })),
-    ];
-  }
 }
 
 /** Waits `ms`, or less when `signal` aborts (a stopped channel does not wait out its backoff). */
@@ -330,13 +261,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     timer.unref?.();
     signal.addEventListener('abort', done, { once: true });
   });
-}
-
-/** Rows equal but for when they were seen: no message for a row that did not change. */
-function sameExceptTime(a: StagingRow, b: StagingRow): boolean {
-  const { updatedAt: _a, ...restA } = a;
-  const { updatedAt: _b, ...restB } = b;
-  return JSON.stringify(restA) === JSON.stringify(restB);
 }
 
 /** Changes kept per channel for viewers that resume. */
