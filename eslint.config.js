@@ -133,4 +133,19 @@ export default tseslint.config(
     files: ['hosting/src/lib/http-client.ts'],
     rules: { 'no-restricted-globals': 'off' },
   },
+  // The tests and their harness wait for a state under a deadline, never for a fixed time
+  // (docs/development.md, "Tests"); scripts/lint-waits.test.ts plants one to show the rule fails.
+  {
+    files: ['tests/**/*.{ts,tsx}', 'harness/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'waitForTimeout',
+          message:
+            'Wait for the state the test needs (a locator, waitForFunction, expect.poll) under a deadline, not for a fixed time.',
+        },
+      ],
+    },
+  },
 );
