@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { CatalogueStore } from './catalogue/store';
 import { optionsFromEnv, seedNumber, type RuntimeConfig, type SimulatorOptions } from './config';
 import { globalFaults } from './faults';
+import { historyRoutes } from './history/routes';
 import { idempotentOperations } from './idempotency';
 import { Records } from './records';
 import { birthCertificateRoutes } from './routes/birth-certificates';
@@ -53,6 +54,7 @@ export async function createSimulator(overrides: Partial<SimulatorOptions> = {})
   lanTelephonyRoutes(app, ctx);
   birthCertificateRoutes(app, ctx);
   searchRoutes(app, ctx);
+  historyRoutes(app, ctx);
   streamRoutes(app, ctx);
   toolRoutes(app);
   app.setNotFoundHandler((req, reply) => {

@@ -11,5 +11,10 @@ export const SCENARIOS = [
   'no-bc',
   'bc-stale',
   'plume-poor',
+  // Faults a snapshot cannot see: their present state is healthy (or at warn), their history shows them.
+  'slow-decline',
+  'flapping',
+  'evening-congestion',
+  'power-cuts',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];

@@ -23,7 +23,19 @@ export const SCENARIO_DESCRIPTIONS: Record<ScenarioName, string> = {
   'no-bc': 'no birth certificate',
   'bc-stale': 'the newest birth certificate predates the device’s last registration',
   'plume-poor': 'the Plume network health score is in the fail range',
+  'slow-decline': 'receive power fell 2–4 dB over the week (simulator/src/history), today in the warn range',
+  flapping: 'several losses of signal a day and no dying gasp (simulator/src/history), up today',
+  'evening-congestion': 'Wi-Fi health falls every evening, 19:00–23:00 in Toronto (simulator/src/history)',
+  'power-cuts': 'dying gasps on several days of the week (simulator/src/history), up today',
 };
+
+/** The scenarios whose fault is in the device's history: listed under their own name too (`?kind=flapping`). */
+export const HISTORY_SCENARIOS: readonly ScenarioName[] = [
+  'slow-decline',
+  'flapping',
+  'evening-congestion',
+  'power-cuts',
+];
 
 /** Receive powers in the pass, warn and fail ranges of the seeded rules, per technology. */
 const RX = { GPON: { pass: -18, warn: -26, fail: -29.5 }, EPON: { pass: -17, warn: -25, fail: -28.5 } };
@@ -128,6 +140,7 @@ export function applyScenario(
       break;
     case 'power-fail':
     case 'power-warn':
+    case 'slow-decline':
       customer.state = {
         ...customer.state,
         rx_pwr: RX[networkType][scenario === 'power-fail' ? 'fail' : 'warn'],

@@ -16,6 +16,7 @@ import * as telephony from '@insight/common/upstream/telephony';
 import * as bc from '@insight/common/upstream/birth-certificate';
 import * as staging from '@insight/common/upstream/staging';
 import * as search from '@insight/common/upstream/search';
+import * as prometheus from '@insight/common/upstream/prometheus';
 
 type Param = { name: string; in: 'path' | 'query'; required?: boolean; description?: string };
 interface Operation {
@@ -299,9 +300,28 @@ export const OPERATIONS: Operation[] = [
     summary: 'Every record the search service holds (docs/requirements.md, "Upstream calls": search mock)',
     answer: search.searchDataSchema,
   },
+  {
+    method: 'get',
+    path: '/api/v1/query_range',
+    tag: 'history',
+    summary:
+      "A device's history series over a range, as a Prometheus-compatible store answers them (docs/history.md); an error answer is { status: 'error', errorType, error }",
+    params: [
+      {
+        name: 'query',
+        in: 'query',
+        required: true,
+        description: 'a selector: {__name__=~"onu_rx_power_dbm|…",mac="a4c1e8000000"}, or name{mac="…"}',
+      },
+      { name: 'start', in: 'query', required: true, description: 'epoch seconds or RFC 3339' },
+      { name: 'end', in: 'query', required: true, description: 'epoch seconds or RFC 3339' },
+      { name: 'step', in: 'query', required: true, description: 'seconds, or a duration such as 15m' },
+    ],
+    answer: prometheus.prometheusQueryRangeSchema,
+  },
 ];
 
-const UPSTREAM_MODULES = [customer, wan, lan, telephony, bc, staging, search];
+const UPSTREAM_MODULES = [customer, wan, lan, telephony, bc, staging, search, prometheus];
 const SCHEMAS = '#/components/schemas/';
 
 /** The component name of every exported upstream schema: `productInstanceSchema` → `ProductInstance`. */

@@ -15,7 +15,7 @@ import type { CatalogueCustomer } from '../catalogue/generate';
 import { generateCustomer } from '../catalogue/generate';
 import { runtimeConfigSchema, seedNumber, type RuntimeConfig } from '../config';
 import { FAULT_DESCRIPTIONS } from '../faults';
-import { SCENARIO_DESCRIPTIONS, SCENARIOS } from '../catalogue/scenarios';
+import { HISTORY_SCENARIOS, SCENARIO_DESCRIPTIONS, SCENARIOS } from '../catalogue/scenarios';
 import { parseMacParam, scenarioMac } from '../catalogue/macs';
 import type { LinkCondition } from '../catalogue/generators/optics';
 import { badRequest, params, query as queryOf, type SimContext } from './context';
@@ -140,7 +140,12 @@ export function simRoutes(
       items.push(
         item(
           customer,
-          ['diagnosis', `dx-${scenario}`, customer.networkType.toLowerCase()],
+          [
+            'diagnosis',
+            `dx-${scenario}`,
+            ...(HISTORY_SCENARIOS.includes(scenario) ? [scenario] : []),
+            customer.networkType.toLowerCase(),
+          ],
           SCENARIO_DESCRIPTIONS[scenario],
         ),
       );
