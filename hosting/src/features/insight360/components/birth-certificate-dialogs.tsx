@@ -21,7 +21,7 @@ import { OperationDialog } from '../../../components/operation-dialog';
 import type { OperationState } from '../../../hooks/use-operation';
 import { useFormatDateTime } from '../../../lib/date';
 import type { DoneOperation } from '../hooks/use-operations-done';
-import type { CertificateDialog } from './birth-certificate-panel';
+import type { CertificateDialog } from './birth-certificate-dialog';
 import { useDoneSentence } from './operations-done';
 
 /** The certificate's age, spoken ("about 30 hours", "about 280 days"). */

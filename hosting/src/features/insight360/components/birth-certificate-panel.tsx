@@ -27,10 +27,7 @@ import { useRegenerateCertificate } from '../api/birth-certificates';
 import { sendBirthCertificateSms } from '../api/operations';
 import { useOperation } from '../../../hooks/use-operation';
 import { useRecordDone, type DoneOperation } from '../hooks/use-operations-done';
-
-/** The open dialog: the regeneration, or the SMS of one certificate. */
-export type CertificateDialog =
-  'regenerate' | { sms: BirthCertificate; today: ReturnType<typeof gradedToday> } | null;
+import type { CertificateDialog } from './birth-certificate-dialog';
 
 // The SMS form, the schema and the confirm dialogs load when a dialog first opens.
 const BirthCertificateDialogs = loadedWhenOpen(() =>

@@ -2,7 +2,7 @@
 import { Box, ListItemText, Menu, MenuItem } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslation } from 'react-i18next';
-import type { MenuProps } from './tool-links';
+import type { MenuProps } from './tool-links-types';
 
 export function ToolLinksMenu({
   open,

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ExternalLinks } from '@insight/common/external-links';
 import { EXTERNAL_TOOLS, fillLink } from '@insight/common/link-templates';
 import { ExternalLinkButton } from '../../../components/external-link-button';
+import type { MenuProps } from './tool-links-types';
 import { loadedWhenOpen } from '../../../components/on-demand';
 import type { HttpError } from '../../../lib/http-client';
 
@@ -83,11 +84,6 @@ export function ToolLinks({ links, mac, node, compact = false }: Props) {
       {notice}
     </Stack>
   );
-}
-
-export interface MenuProps {
-  tools: Array<{ tool: string; name: string; link: ReturnType<typeof fillLink> }>;
-  notice: ReactNode;
 }
 
 /** The tools' menu on a narrow screen; `tools` null while the links load (its button shown, disabled). */
