@@ -3,40 +3,22 @@
  * gives byte-identical data on every start. Times are offsets from the simulator's epoch. One generator
  * per upstream service (generators/); they draw from the customer's random streams in this order.
  */
-import type { BillingAccount } from '@insight/common/upstream/customer';
-import type { LanCpe } from '@insight/common/upstream/lan';
-import type { TelephonySubscriber } from '@insight/common/upstream/telephony';
-import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
+import type { CatalogueCustomer } from './customer';
 import { CUSTOMER_COUNT, labPortOf, type MacEntry } from './macs';
 import { topologyFor } from './topology';
 import { drawLink } from './generators/optics';
 import { applyScenario, type ScenarioName } from './scenarios';
 import { generateBilling } from './generators/billing';
 import { generateBirthCertificates } from './generators/birth-certificates';
-import { generateAccount, type CatalogueAccount } from './generators/customer-account';
+import { generateAccount } from './generators/customer-account';
 import { drawPlan, startDraw } from './generators/draw';
 import { generateLan } from './generators/lan';
-import { generateLokiMacs, type CatalogueLokiMacs } from './generators/loki';
-import { generateProducts, type CatalogueProducts } from './generators/products';
+import { generateLokiMacs } from './generators/loki';
+import { generateProducts } from './generators/products';
 import { generateTelephony } from './generators/telephony';
-import { generateWan, type CatalogueWan } from './generators/wan';
+import { generateWan } from './generators/wan';
 
-export interface CatalogueCustomer extends CatalogueWan {
-  index: number;
-  mac: string;
-  province: 'ON' | 'QC';
-  networkType: 'EPON' | 'GPON';
-  serialNumber: string;
-  hostIpMta: string | null;
-  account: CatalogueAccount;
-  billingAccounts: BillingAccount[];
-  /** Products per billing account number. */
-  products: CatalogueProducts;
-  lokiMacs: CatalogueLokiMacs;
-  lan: LanCpe;
-  telephony: TelephonySubscriber | null;
-  birthCertificates: BirthCertificate[];
-}
+export type { CatalogueCustomer };
 
 export function generateCustomer(seed: number, entry: MacEntry, epoch: number): CatalogueCustomer {
   if (entry.scenario) return scenarioCustomer(seed, entry, entry.scenario, epoch);

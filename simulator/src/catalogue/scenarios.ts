@@ -4,7 +4,7 @@
  * `GET /_sim/catalogue?kind=dx-<name>` (or `kind=diagnosis` for all of them).
  */
 import type { TelephonySubscriber } from '@insight/common/upstream/telephony';
-import type { CatalogueCustomer } from './generate';
+import type { CatalogueCustomer } from './customer';
 import { FIRMWARE, HOUR } from './generators/draw';
 
 import { SCENARIOS, type ScenarioName } from './scenario-names';
