@@ -24,8 +24,11 @@ const E2E_SHELL_ADMIN = [
   'tests/e2e/edge-redirect.test.ts',
 ];
 
-/** The end-to-end files that run with nothing else (see `e2e-alone` below). */
-const E2E_ALONE = ['tests/e2e/buffering-path.test.ts', 'tests/e2e/new-deployment.test.ts'];
+/**
+ * The end-to-end file that swaps what Hosting serves: scripts/emulator-suites.ts runs it once both lanes
+ * are done, leaving it out of the `e2e` lane's run with E2E_DEPLOYMENT=apart.
+ */
+export const E2E_DEPLOYMENT = 'tests/e2e/new-deployment.test.ts';
 
 /**
  * What a test against the emulators waits for with `expect.poll` unless it says otherwise: as long as
@@ -100,9 +103,11 @@ export default defineConfig({
       },
       // The end-to-end suite in two projects that scripts/emulator-suites.ts runs side by side, each one file
       // at a time on the same emulators: `e2e` holds every file that changes shared state (threshold rules,
-      // the playbook, the simulator's stream settings and latency) or reads it (the 360 view, the staging
-      // pages, and search, the tool links and the prerender, which even out the lanes), `e2e-shell-admin` the
-      // pages that do neither (the shell, the admin lists, roles, the bundle, the platform checks).
+      // the playbook, the simulator's stream settings and latency, the buffering proxy's page) or reads it
+      // (the 360 view, the staging pages, and search, the tool links and the prerender, which even out the
+      // lanes), `e2e-shell-admin` the pages that do neither (the shell, the admin lists, roles, the bundle,
+      // the platform checks). No test times anything, so a busy neighbour changes no verdict; only the file
+      // that swaps what Hosting serves (new-deployment) waits for both lanes to end (emulator-suites.ts).
       {
         test: {
           name: 'e2e',
@@ -110,22 +115,7 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          exclude: [...E2E_SHELL_ADMIN, ...E2E_ALONE],
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        // Alone on the emulators, after the lanes: the page behind the buffering proxy is held to every
-        // change of one upstream connection and to a latency target (other files' requests would start more
-        // function instances, each with its own upstream connection, and share the cores).
-        test: {
-          name: 'e2e-alone',
-          sequence: { groupOrder: 2 },
-          expect: EMULATOR_POLL,
-          environment: 'node',
-          include: E2E_ALONE,
+          exclude: [...E2E_SHELL_ADMIN, ...(process.env.E2E_DEPLOYMENT === 'apart' ? [E2E_DEPLOYMENT] : [])],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -145,7 +135,9 @@ export default defineConfig({
       },
       {
         // Ctrl-C stops everything: starts and stops the emulator suite itself (its own step of npm test,
-        // under the emulator lock, outside the step that runs the suite for the other projects).
+        // under the emulator lock, outside the step that runs the suite for the other projects). Above 120 s:
+        // the suite's start takes a minute or two on a busy machine, and the hook waits its turn for the lock
+        // while another run holds the emulators.
         test: {
           name: 'shutdown',
           sequence: { groupOrder: 4 },
@@ -158,7 +150,8 @@ export default defineConfig({
       },
       {
         // The Firestore triggers in the functions emulator: a trigger fires seconds after its write, and the
-        // 200-row test waits for hundreds of them. One file at a time, like rules and e2e (one database).
+        // 200-row test waits for hundreds of them (hence above 120 s). One file at a time, like rules and e2e
+        // (one database).
         test: {
           name: 'triggers',
           expect: EMULATOR_POLL,

@@ -1,23 +1,36 @@
 /**
  * The suites that need the emulators, run inside one `firebase emulators:exec` with the simulator
  * (scripts/test.ts), in two lanes side by side: the `e2e` project in one; the rules suite, the
- * `e2e-shell-admin` project and the trigger suite one after the other in the other; then `e2e-alone`. Each
- * lane runs its files one at a time; no file of one lane changes what a file of the other reads
- * (vitest.config.ts says which end-to-end file goes where; the rules suite has a Firestore project of its
- * own; the triggers write rows of their own and leave the threshold definitions the end-to-end files count
- * alone). One file alone leaves a core idle about a third of the time, waiting on streams, tokens and page
- * loads: the other lane fills it. Every run writes its Vitest JSON report into the folder given (one per
- * project); exits non-zero if any run failed.
+ * `e2e-shell-admin` project and the trigger suite one after the other in the other. Each lane runs its
+ * files one at a time; no file of one lane changes what a file of the other reads (vitest.config.ts says
+ * which end-to-end file goes where; the rules suite has a Firestore project of its own; the triggers write
+ * rows of their own and leave the threshold definitions the end-to-end files count alone). One file alone
+ * leaves a core idle about a third of the time, waiting on streams, tokens and page loads: the other lane
+ * fills it. No test times anything, so the lanes' sharing the cores changes no verdict.
  *
- *   node --import tsx scripts/emulator-suites.ts <report folder>
+ * One file runs once both lanes have ended, last in the `e2e` project: new-deployment.test.ts swaps the
+ * folder Hosting serves for another build, which every page open in the other lane would see.
+ *
+ * Every run writes its Vitest JSON report into the folder given (one per project, the last file's its
+ * own); exits non-zero if any run failed. `--e2e` runs the end-to-end projects only (`npm run test:e2e`).
+ *
+ *   node --import tsx scripts/emulator-suites.ts [--e2e] [<report folder>]
  */
 import path from 'node:path';
+import { E2E_DEPLOYMENT } from '../vitest.config';
 import { runFiltered } from './lib/processes';
 
-const reports = path.resolve(process.argv[2] ?? '.cache/test-results');
-
-/** One Vitest run of `project`, its report named after it, its lines behind the project's name. */
-function vitest(project: string): Promise<number> {
+const args = process.argv.slice(2);
+const onlyE2e = args.includes('--e2e');
+const reports = path.resolve(args.find((arg) => !arg.startsWith('--')) ?? '.cache/test-results');
+/**
+ * One Vitest run of `project` (with `extra` arguments and `env`), its report named `report`, its lines
+ * behind `label`.
+ */
+function vitest(
+  project: string,
+  { extra = [] as string[], report = project, label = project, env = {} as Record<string, string> } = {},
+) {
   return runFiltered(
     'npx',
     [
@@ -25,23 +38,34 @@ function vitest(project: string): Promise<number> {
       'run',
       '--project',
       project,
+      ...extra,
       '--reporter=default',
       '--reporter=json',
-      `--outputFile.json=${path.join(reports, `emulators-${project}.json`)}`,
+      `--outputFile.json=${path.join(reports, `emulators-${report}.json`)}`,
     ],
     null,
-    { label: project },
+    { label, env: { ...process.env, ...env } },
   );
 }
 
 /** Runs the projects one after the other; every exit code. */
-async function lane(projects: string[]): Promise<number[]> {
+async function lane(runs: Array<() => Promise<number>>): Promise<number[]> {
   const codes: number[] = [];
-  for (const project of projects) codes.push(await vitest(project));
+  for (const run of runs) codes.push(await run());
   return codes;
 }
 
-const codes = (await Promise.all([lane(['e2e']), lane(['rules', 'e2e-shell-admin', 'triggers'])])).flat();
-// Then the file that must have the emulators to itself (vitest.config.ts, `e2e-alone`).
-codes.push(await vitest('e2e-alone'));
+const codes = (
+  await Promise.all([
+    lane([() => vitest('e2e', { env: { E2E_DEPLOYMENT: 'apart' } })]),
+    lane(
+      onlyE2e
+        ? [() => vitest('e2e-shell-admin')]
+        : [() => vitest('rules'), () => vitest('e2e-shell-admin'), () => vitest('triggers')],
+    ),
+  ])
+).flat();
+codes.push(
+  await vitest('e2e', { extra: [E2E_DEPLOYMENT], report: 'e2e-deployment', label: 'e2e (new deployment)' }),
+);
 process.exit(codes.some((code) => code !== 0) ? 1 : 0);

@@ -1,17 +1,23 @@
 /**
- * `npm test`: the build and the deploy check; typecheck, lint and format check beside the check that Ctrl-C
- * stops every emulator process (tests/shutdown); unit + web + API tests; then the rules, end-to-end and
- * trigger suites under one `firebase emulators:exec` (with the simulator). Prints every step's result and
- * one closing line "tests: N passed, N failed", after the failed tests by name; exits non-zero if anything
- * failed.
+ * `npm test`: the build and the deploy check; typecheck, lint, format check, the check that Ctrl-C stops
+ * every emulator process (tests/shutdown) and the unit + web + API tests side by side; then the rules,
+ * end-to-end and trigger suites under one `firebase emulators:exec` (with the simulator). Prints every
+ * step's result and time, each lane's time and five slowest files (from the JSON reports), the suite's time
+ * with the CPU reference, and one closing line "tests: N passed, N failed", after the failed tests by
+ * name; exits non-zero if anything failed.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/emulator-env';
+import { cpuReference } from './lib/cpu-reference';
 import { ensureChromium } from './lib/prerequisites';
 import { run, runFiltered } from './lib/processes';
+import { laneTimes, type TimedReport } from './lib/test-reports';
 
 const RESULTS = path.join(ROOT, '.cache/test-results');
+// The machine's speed in this run, printed beside the steps' times (docs/performance.md, "The test suite").
+const cpuRef = cpuReference('npm test');
+const suiteStarted = Date.now();
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
@@ -23,7 +29,7 @@ interface Step {
   needsBuild?: boolean;
   /**
    * Runs at the same time as the steps next to it with the same flag: typecheck, lint and format use one
-   * core each for most of their time. (The unit tests run alone: some API tests time streams in-process.)
+   * core each for most of their time, and no test times anything, so the tests can share the cores.
    */
   together?: boolean;
 }
@@ -61,9 +67,11 @@ const steps: Step[] = [
     name: 'unit, web and API tests',
     command: 'npx',
     args: vitest(['unit', 'web', 'api'], 'unit.json'),
+    together: true,
   },
   {
-    // Two lanes side by side, then the file that runs alone; one report per project (scripts/emulator-suites.ts).
+    // Two lanes side by side, then the file that swaps what Hosting serves; one report per project
+    // (scripts/emulator-suites.ts).
     name: 'rules, end-to-end and trigger tests (emulators)',
     command: process.execPath,
     args: [
@@ -117,7 +125,7 @@ for (let index = 0; index < steps.length; index++) {
   if (step.name === 'build' && !outcome.ok) buildFailed = true;
 }
 
-interface Report {
+interface Report extends TimedReport {
   numPassedTests: number;
   numFailedTests: number;
   testResults: Array<{
@@ -132,9 +140,11 @@ let passed = 0;
 let failed = 0;
 const failures: string[] = [];
 const firstLine = (text = '') => text.split('\n')[0]?.slice(0, 300);
+const reports: Array<{ name: string; report: Report }> = [];
 // Every Vitest JSON report the steps wrote (a step that failed before writing one counts as a step failure).
 for (const name of readdirSync(RESULTS).filter((file) => file.endsWith('.json'))) {
   const report = JSON.parse(readFileSync(path.join(RESULTS, name), 'utf8')) as Report;
+  reports.push({ name, report });
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   for (const result of report.testResults) {
@@ -148,9 +158,18 @@ for (const name of readdirSync(RESULTS).filter((file) => file.endsWith('.json'))
   }
 }
 
+// Where the time went: each lane's time and its five slowest files.
+console.log('\n=== slowest files per lane ===');
+for (const lane of laneTimes(reports, ROOT))
+  console.log(
+    `${lane.lane}: ${lane.files} files in ${lane.wallSeconds} s; ` +
+      lane.slowest.map((file) => `${file.file} ${file.seconds} s`).join(', '),
+  );
+
 console.log('\n=== summary ===');
 for (const outcome of outcomes)
   console.log(`${outcome.ok ? 'ok  ' : 'FAIL'}  ${outcome.name} (${outcome.seconds.toFixed(1)} s)`);
+console.log(`suite: ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s ${cpuRef.figure}`);
 const stepFailures = outcomes.filter((outcome) => !outcome.ok).length;
 // The failed tests again, last, where a CI log's tail shows them.
 for (const failure of failures) console.log(`failed: ${failure}`);

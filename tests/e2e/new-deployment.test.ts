@@ -1,7 +1,8 @@
 /**
  * A newer deployment under an open page (docs/field-mode.md, "Updates"): the hosting folder is swapped for
  * a new build while a page runs; at its next navigation the page says "Please reload the page.", and Reload
- * opens the new version. Runs alone (vitest.config.ts, E2E_ALONE): it changes what Hosting serves.
+ * opens the new version. Runs once both end-to-end lanes are done (scripts/emulator-suites.ts): it changes
+ * what Hosting serves.
  */
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
