@@ -176,7 +176,9 @@ describe('Insight 360 screens', () => {
     await other.getByTestId('reset-dialog-confirm').click();
     await expect
       .poll(() => other.getByTestId('reset-dialog-sent').textContent())
-      .toMatch(/^Reset sent \d{4}-\d\d-\d\d \d\d:\d\d by .+\. The ONU restarts;.* Request rec-\d+\.$/);
+      .toMatch(
+        /^Reset sent \d\d\/\d\d\/\d\d, \d\d:\d\d [AP]M by .+\. The ONU restarts;.* Request rec-\d+\.$/,
+      );
     const audit = await eventually(async () => {
       const snap = await getFirestore(admin)
         .collection('audit_log')

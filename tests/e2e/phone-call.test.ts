@@ -107,7 +107,7 @@ describe('a call, as the staff work it', () => {
     await expect
       .poll(() => first.getByTestId('reset-dialog-sent').textContent())
       .toMatch(
-        /^Reset sent \d{4}-\d\d-\d\d \d\d:\d\d by call-support2a.*The ONU restarts; service returns in about 2 minutes/,
+        /^Reset sent \d\d\/\d\d\/\d\d, \d\d:\d\d [AP]M by call-support2a.*The ONU restarts; service returns in about 2 minutes/,
       );
     await first.getByRole('button', { name: 'Close' }).click();
     expect(await first.getByTestId('operation-done-deviceReset').textContent()).toContain(
@@ -123,7 +123,7 @@ describe('a call, as the staff work it', () => {
     await expect
       .poll(() => second.getByTestId('reset-dialog-notice').textContent())
       .toMatch(
-        /Une réinitialisation a déjà été envoyée à cet appareil le \d{4}-\d\d-\d\d \d\d:\d\d par call-support2a/,
+        /Une réinitialisation a déjà été envoyée à cet appareil le \d{4}-\d\d-\d\d \d{1,2} h \d\d par call-support2a/,
       );
     expect(await second.getByTestId('reset-dialog-confirm').textContent()).toBe('Réinitialiser de nouveau');
   });

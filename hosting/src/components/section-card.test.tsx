@@ -52,7 +52,7 @@ describe('SectionCard', () => {
     );
     expect(screen.getByText('model XS-010X')).toBeTruthy();
     expect(screen.getByTestId('card-fetched').textContent).toMatch(
-      /^Fetched 2026-11-20 \d\d:\d\d · from cache$/,
+      /^Fetched 11\/20\/26, \d\d:\d\d [AP]M · from cache$/,
     );
   });
 });

@@ -1,11 +1,45 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, type Language } from '@insight/common/format';
+import { formatDateTime, formatIsoDateTime, formatTime, type Language } from '@insight/common/format';
 
-/** The one date formatter of the web app: MM/DD/YY, hh:mm AM/PM in the current language. */
-export function useFormatDateTime(): (value: Date | number | string) => string {
+/** The current language, as the formatters of common/src/format.ts take it. */
+export function useDateLanguage(): Language {
   const { i18n } = useTranslation();
-  const language = (i18n.language === 'fr' ? 'fr' : 'en') satisfies Language;
+  return i18n.language === 'fr' ? 'fr' : 'en';
+}
+
+/**
+ * The one date formatter of the web app (docs/decisions/0013-dates-as-each-language-reads-them.md): English
+ * `11/26/26, 02:02 PM`, French `2026-11-26 14 h 02`, in the browser's zone.
+ */
+export function useFormatDateTime(): (value: Date | number | string) => string {
+  const language = useDateLanguage();
   // Stable per language: tables memoise their columns on it.
   return useCallback((value) => formatDateTime(value, language), [language]);
+}
+
+/** The time of day alone, as useFormatDateTime writes it: English `02:02 PM`, French `14 h 02`. */
+export function useFormatTime(): (value: Date | number | string) => string {
+  const language = useDateLanguage();
+  return useCallback((value) => formatTime(value, language), [language]);
+}
+
+/**
+ * A grid column's dates: shown as useFormatDateTime writes them (the cell), written in ISO 8601
+ * `2026-11-26 14:02` by the CSV export, whatever the language (the column's formatted value, which the
+ * quick search reads too). `empty` stands for no date. Stable per language and `empty`.
+ */
+export function useDateCells(
+  empty = '',
+): Required<Pick<GridColDef, 'valueFormatter' | 'renderCell'>> {
+  const language = useDateLanguage();
+  return useMemo(
+    () => ({
+      valueFormatter: (value: Date | string | null | undefined) => (value ? formatIsoDateTime(value) : empty),
+      renderCell: ({ value }: { value?: Date | string | null }) =>
+        value ? formatDateTime(value, language) : empty,
+    }),
+    [language, empty],
+  );
 }

@@ -25,6 +25,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useValidationText } from '../../lib/validation-text';
+import { useDateLanguage } from '../../lib/date';
 import { dateTimeText, parseDateTimeText } from './date-time-text';
 
 export interface FormField {
@@ -60,7 +61,8 @@ interface Props<S extends z.ZodType<FieldValues, FieldValues>> {
 }
 
 /**
- * A date and time typed as `2026-11-26 14:02`: the text is the field's own while it is typed, the form
+ * A date and time typed as the portal shows it in the current language (`11/26/26, 02:02 PM`, `2026-11-26
+ * 14 h 02`; ISO 8601 too): the text is the field's own while it is typed, the form
  * holds the date it gives (an invalid one, refused by the schema, until it is one).
  */
 function DateTimeField({
@@ -84,14 +86,15 @@ function DateTimeField({
   sx?: object;
 }) {
   const { t } = useTranslation('common');
-  const [text, setText] = useState(() => dateTimeText(value));
+  const language = useDateLanguage();
+  const [text, setText] = useState(() => dateTimeText(value, language));
   return (
     <TextField
       {...props}
       value={text}
       onChange={(event) => {
         setText(event.target.value);
-        onChange(parseDateTimeText(event.target.value));
+        onChange(parseDateTimeText(event.target.value, language));
       }}
       placeholder={t('dates.dateTime')}
       error={Boolean(error)}

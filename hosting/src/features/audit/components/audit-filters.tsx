@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Box, Button, MenuItem, Paper, Stack } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -5,39 +6,44 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { TRACKED_COLLECTIONS } from '@insight/common/change-history';
 import { OPERATIONS } from '@insight/common/customer360';
+import type { Language } from '@insight/common/format';
 import { normalizeMac } from '@insight/common/mac';
-import { parseDateTimeText } from '../../../components/admin/date-time-text';
+import { parseDayText } from '../../../components/admin/date-time-text';
+import { useDateLanguage } from '../../../lib/date';
 import { FormTextField } from '../../../components/form-text-field';
 import type { AuditFilters } from '../api/audit-query';
 
-/** A whole day typed as `2026-11-26` (or nothing): the one date order of the portal, in both languages. */
-const isDay = (text: string) => {
-  if (!text.trim()) return true;
-  const date = parseDateTimeText(text);
-  return date !== null && !Number.isNaN(date.getTime()) && /^\d{4}-\d{2}-\d{2}$/.test(text.trim());
+/**
+ * The filters as typed, and the query filters they give: a MAC normalised, an e-mail lower-cased, whole
+ * days as the portal writes them in `language` (11/26/26 in English; 2026-11-26 in both).
+ */
+const filtersForm = (language: Language) => {
+  const day = z.string().transform((text, ctx) => {
+    const days = parseDayText(text, language);
+    if (days === undefined) ctx.addIssue({ code: 'custom', message: 'invalidDate' });
+    return days ?? null;
+  });
+  return z
+    .object({
+      mac: z.string().refine((mac) => !mac.trim() || normalizeMac(mac) !== null, 'invalidMac'),
+      email: z.string(),
+      operation: z.union([z.literal(''), z.enum(OPERATIONS)]),
+      from: day,
+      to: day,
+      collection: z.string(),
+      docId: z.string(),
+    })
+    .transform((form): AuditFilters => ({
+      ...(form.mac.trim() ? { mac: normalizeMac(form.mac)! } : {}),
+      ...(form.email.trim() ? { email: form.email.trim().toLowerCase() } : {}),
+      ...(form.operation ? { operation: form.operation } : {}),
+      ...(form.from ? { from: form.from.start } : {}),
+      ...(form.to ? { to: form.to.end } : {}),
+      ...(form.collection ? { collection: form.collection } : {}),
+      ...(form.docId.trim() ? { docId: form.docId.trim() } : {}),
+    }));
 };
-
-/** The filters as typed, and the query filters they give: a MAC normalised, an e-mail lower-cased, whole days. */
-const filtersForm = z
-  .object({
-    mac: z.string().refine((mac) => !mac.trim() || normalizeMac(mac) !== null, 'invalidMac'),
-    email: z.string(),
-    operation: z.union([z.literal(''), z.enum(OPERATIONS)]),
-    from: z.string().refine(isDay, 'invalidDate'),
-    to: z.string().refine(isDay, 'invalidDate'),
-    collection: z.string(),
-    docId: z.string(),
-  })
-  .transform((form): AuditFilters => ({
-    ...(form.mac.trim() ? { mac: normalizeMac(form.mac)! } : {}),
-    ...(form.email.trim() ? { email: form.email.trim().toLowerCase() } : {}),
-    ...(form.operation ? { operation: form.operation } : {}),
-    ...(form.from.trim() ? { from: new Date(`${form.from.trim()}T00:00:00`) } : {}),
-    ...(form.to.trim() ? { to: new Date(`${form.to.trim()}T23:59:59.999`) } : {}),
-    ...(form.collection ? { collection: form.collection } : {}),
-    ...(form.docId.trim() ? { docId: form.docId.trim() } : {}),
-  }));
-type FiltersForm = z.input<typeof filtersForm>;
+type FiltersForm = z.input<ReturnType<typeof filtersForm>>;
 const EMPTY: FiltersForm = { mac: '', email: '', operation: '', from: '', to: '', collection: '', docId: '' };
 
 /** A select's choices: 'any' (no filter) first. */
@@ -64,8 +70,10 @@ export function AuditFiltersForm({
 }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
+  const language = useDateLanguage();
+  const resolver = useMemo(() => zodResolver(filtersForm(language)), [language]);
   const { control, handleSubmit, reset, formState } = useForm<FiltersForm, unknown, AuditFilters>({
-    resolver: zodResolver(filtersForm),
+    resolver,
     defaultValues: { ...EMPTY, ...initial },
   });
   return (

@@ -65,6 +65,32 @@ describe('AuditPage', () => {
 });
 
 describe('AuditPage dates', () => {
+  /** Two records at 2 PM local time, two days apart: the texts do not depend on the machine's zone. */
+  const days = {
+    r1: {
+      ...record('A4C1E8000010', 'deviceReset', 'sent'),
+      at: Timestamp.fromDate(new Date(2026, 10, 20, 14, 0)),
+    },
+    r2: {
+      ...record('3C7A8A000011', 'mwiReset', 'sent'),
+      at: Timestamp.fromDate(new Date(2026, 10, 22, 14, 0)),
+    },
+  };
+
+  it('when the dates are filtered in English, then the fields ask for MM/DD/YY, keep the days from it, and the records show MM/DD/YY, hh:mm AM/PM', async () => {
+    await renderApp(<AuditPage />, { firestore: { audit_log: days } });
+    const grid = screen.getByTestId('audit-grid');
+    await waitFor(() => expect(grid.textContent).toContain('11/20/26, 02:00 PM'));
+    expect(grid.textContent).toContain('11/22/26, 02:00 PM');
+    const from = screen.getByTestId('audit-from');
+    expect(from.getAttribute('placeholder')).toBe('MM/DD/YY');
+    await userEvent.type(from, '11/21/26');
+    await userEvent.click(screen.getByTestId('audit-apply'));
+    await waitFor(() => expect(grid.textContent).not.toContain('11/20/26'));
+    expect(grid.textContent).toContain('11/22/26, 02:00 PM');
+    expect(screen.queryByText(en.audit.invalidDate)).toBeNull();
+  });
+
   it('when the dates are filtered in French, then the fields ask for year-month-day, refuse 11/26/2026, and the records show 2026-… dates', async () => {
     await renderApp(<AuditPage />, { path: '/fr/audit', firestore: { audit_log: log } });
     const from = screen.getByTestId('audit-from');
@@ -78,7 +104,7 @@ describe('AuditPage dates', () => {
     await userEvent.click(screen.getByTestId('audit-apply'));
     await waitFor(() => expect(screen.queryByText(fr.audit.invalidDate)).toBeNull());
     const grid = screen.getByTestId('audit-grid');
-    await waitFor(() => expect(grid.textContent).toMatch(/20\d\d-\d\d-\d\d \d\d:\d\d/));
-    expect(grid.textContent).not.toMatch(/\d\d\/\d\d\/\d\d/);
+    await waitFor(() => expect(grid.textContent).toMatch(/20\d\d-\d\d-\d\d \d{1,2} h \d\d/));
+    expect(grid.textContent).not.toMatch(/\d\d\/\d\d\/\d\d|AM|PM/);
   });
 });

@@ -4,7 +4,7 @@ import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@insight/common/mac';
-import { useFormatDateTime } from '../../../lib/date';
+import { useDateCells } from '../../../lib/date';
 import { gridCsvOptions } from '../../../lib/grid-csv';
 import { useGridLocaleText } from '../../../lib/grid-locale';
 import { useAuditLog, type AuditFilters, type AuditRow } from '../api/use-audit-log';
@@ -29,7 +29,7 @@ function changedFields(parameters: Record<string, unknown>): string {
  */
 export default function AuditPage() {
   const { t } = useTranslation('admin');
-  const formatDate = useFormatDateTime();
+  const dateCells = useDateCells('-');
   const search = new URLSearchParams(useSearch());
   const initial = { collection: search.get('collection') ?? '', docId: search.get('docId') ?? '' };
   const [filters, setFilters] = useState<AuditFilters>(() => ({
@@ -46,7 +46,7 @@ export default function AuditPage() {
       headerName: t('audit.columns.at'),
       minWidth: 170,
       type: 'dateTime',
-      valueFormatter: (value: Date | null) => (value ? formatDate(value) : '-'),
+      ...dateCells,
     },
     {
       field: 'email',

@@ -21,7 +21,7 @@ describe('recent lookups with their scores', () => {
     expect(badge.getAttribute('data-score')).toBe('2');
     expect(badge.getAttribute('aria-label')).toContain('Experience 2 of 5');
     // The score's meaning and the time of the look, in view, not only a bare "2/5".
-    expect(badge.textContent).toMatch(/^2\/5 · poor · looked at 2026-11-2\d \d\d:00$/);
+    expect(badge.textContent).toMatch(/^2\/5 · poor · looked at 11\/2\d\/26, \d\d:00 [AP]M$/);
     expect(screen.queryByTestId('recent-score-3C7A8A000011')).toBeNull();
     // Whom the look was of: the customer's name first, the MAC beside it, in the link to the view.
     const looked = screen.getByTestId('recent-A4C1E8000010');

@@ -66,7 +66,7 @@ describe('BirthCertificatePanel', () => {
     expect(screen.getByTestId('sms-foreign-phone').textContent).toBe(en.bc.smsNotCustomers);
     await userEvent.click(screen.getByTestId('bc-sms-dialog-confirm'));
     expect((await screen.findByTestId('bc-sms-dialog-sent')).textContent).toMatch(
-      /^Birth certificate texted to 613-555-0142 — sent \d{4}-\d\d-\d\d \d\d:\d\d by .+\. The customer receives a link to the certificate by SMS within a minute\. Request rec-9\.$/,
+      /^Birth certificate texted to 613-555-0142 — sent \d\d\/\d\d\/\d\d, \d\d:\d\d [AP]M by .+\. The customer receives a link to the certificate by SMS within a minute\. Request rec-9\.$/,
     );
     expect(api.called('POST', `/360/${MAC}/birth-certificates/sms`).map((call) => call.body)).toEqual([
       { phone: '613 555 0142', certificateId: 'bc-1', language: 'en' },

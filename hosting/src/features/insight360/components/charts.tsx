@@ -2,8 +2,22 @@ import { Box, Typography, useTheme } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useTranslation } from 'react-i18next';
 import type { OnuState } from '@insight/common/upstream/wan';
+import { useFormatDateTime, useFormatTime } from '../../../lib/date';
 
-const hour = (ts: string) => new Date(ts).getHours();
+/**
+ * The x axis of a chart over hours: the time of day on the axis, the date and time in the tooltip, as the
+ * portal writes them in the current language (lib/date.ts).
+ */
+function useTimeAxis(points: ReadonlyArray<{ ts: string }>) {
+  const formatDateTime = useFormatDateTime();
+  const formatTime = useFormatTime();
+  return {
+    data: points.map((point) => point.ts),
+    scaleType: 'point' as const,
+    valueFormatter: (ts: string, context: { location: string }) =>
+      context.location === 'tick' ? formatTime(ts) : formatDateTime(ts),
+  };
+}
 
 /** ONU receive and transmit power over the last 24 hours, with the warn bound drawn as a reference. */
 export function PowerChart({
@@ -16,6 +30,7 @@ export function PowerChart({
 }) {
   const { t } = useTranslation('insight360');
   const theme = useTheme();
+  const timeAxis = useTimeAxis(history);
   if (history.length === 0) return null;
   return (
     <Box data-testid="power-chart">
@@ -25,13 +40,7 @@ export function PowerChart({
       <LineChart
         height={200}
         margin={{ left: 10, right: 10, top: 10, bottom: 10 }}
-        xAxis={[
-          {
-            data: history.map((point) => point.ts),
-            scaleType: 'point',
-            valueFormatter: (ts: string) => `${hour(ts)}h`,
-          },
-        ]}
+        xAxis={[timeAxis]}
         series={[
           {
             data: history.map((point) => point.rx_pwr),
@@ -66,6 +75,7 @@ export function TrafficChart({
 }) {
   const { t } = useTranslation('insight360');
   const theme = useTheme();
+  const timeAxis = useTimeAxis(fiber);
   if (fiber.length === 0) return null;
   return (
     <Box data-testid="traffic-chart">
@@ -75,13 +85,7 @@ export function TrafficChart({
       <LineChart
         height={200}
         margin={{ left: 10, right: 10, top: 10, bottom: 10 }}
-        xAxis={[
-          {
-            data: fiber.map((point) => point.ts),
-            scaleType: 'point',
-            valueFormatter: (ts: string) => `${hour(ts)}h`,
-          },
-        ]}
+        xAxis={[timeAxis]}
         series={[
           {
             data: fiber.map((point) => point.rxMbps),

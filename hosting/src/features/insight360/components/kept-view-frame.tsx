@@ -3,6 +3,7 @@ import { Alert, Stack } from '@mui/material';
 import { SWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@insight/common/mac';
+import { useFormatTime } from '../../../lib/date';
 import type { KeptView } from '../../../lib/kept-views';
 import { useNetworkMode } from '../../../lib/network-status';
 import { fromKeptView, type KeptAnswers } from '../api/kept-view';
@@ -13,14 +14,10 @@ import { fromKeptView, type KeptAnswers } from '../api/kept-view';
  * saying when it was taken and which case it is.
  */
 export function KeptViewFrame({ view, children }: { view: KeptView<KeptAnswers>; children: ReactNode }) {
-  const { t, i18n } = useTranslation('insight360');
+  const { t } = useTranslation('insight360');
   const offline = useNetworkMode() === 'offline';
   const config = useMemo(() => ({ provider: () => new Map(), use: [fromKeptView(view)] }), [view]);
-  const time = new Intl.DateTimeFormat(i18n.language === 'fr' ? 'fr-CA' : 'en-CA', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(view.takenAt);
+  const time = useFormatTime()(view.takenAt);
   return (
     <Stack spacing={2}>
       <Alert severity="info" data-testid="kept-view-banner">

@@ -83,7 +83,7 @@ describe('VoicePanel', () => {
     expect(within(dialog).getByText('Forward calls from 613-555-0141 to 613-555-0199?')).toBeTruthy();
     await userEvent.click(screen.getByTestId('voice-dialog-confirm'));
     expect((await screen.findByTestId('voice-dialog-sent')).textContent).toMatch(
-      /^Call forwarding of .+ turned on — sent \d{4}-\d\d-\d\d \d\d:\d\d by .+\. It applies from the next incoming call\. Request rec-1\.$/,
+      /^Call forwarding of .+ turned on — sent \d\d\/\d\d\/\d\d, \d\d:\d\d [AP]M by .+\. It applies from the next incoming call\. Request rec-1\.$/,
     );
     const [call] = api.called('POST', `/360/${MAC}/voice/ports/1`);
     expect(call!.body).toEqual({ operation: 'callForwarding', enabled: true, number: '6135550199' });

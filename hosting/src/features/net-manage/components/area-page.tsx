@@ -14,7 +14,7 @@ import { AdminList, type InUse, type ListForm } from '../../../components/admin/
 import { AppLink } from '../../../components/app-link';
 import { RecountButton } from '../../../components/admin/recount-button';
 import { CountCell } from '../../../components/admin/row-flags';
-import { useFormatDateTime } from '../../../lib/date';
+import { useDateCells } from '../../../lib/date';
 import type { WithId } from '../../../lib/firestore-hooks';
 import { historyPath } from '../../../lib/history-path';
 import { deleteArea, saveArea, useAreas, type AreaKind } from '../api/network-lists';
@@ -30,7 +30,6 @@ export const dependentsPath = (kind: AreaKind, id: string) =>
 /** /net-manage/head-end and /net-manage/market-area: a code, a name, and how many CMTS rows use each. */
 export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean }) {
   const { t } = useTranslation('admin');
-  const formatDate = useFormatDateTime();
   const list = useAreas(kind);
   // ?id=ON-OTT-01: one row (the 360 view's head end link).
   const only = new URLSearchParams(useSearch()).get('id');
@@ -40,7 +39,7 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
     [list.rows, only],
   );
 
-  const date = (value: Date | null) => (value ? formatDate(value) : '');
+  const dateCells = useDateCells();
   const columns: Array<GridColDef<Row>> = [
     { field: 'id', headerName: t('netManage.fields.code'), minWidth: 140 },
     { field: 'name', headerName: t('netManage.fields.name'), minWidth: 200, flex: 1 },
@@ -67,7 +66,7 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
       // Dates stay out of the quick search: it looks for ids, names and addresses.
       getApplyQuickFilterFn: undefined,
       minWidth: 160,
-      valueFormatter: date,
+      ...dateCells,
     },
     {
       field: 'updatedAt',
@@ -76,7 +75,7 @@ export function AreaPage({ kind, canWrite }: { kind: AreaKind; canWrite: boolean
       // Dates stay out of the quick search: it looks for ids, names and addresses.
       getApplyQuickFilterFn: undefined,
       minWidth: 160,
-      valueFormatter: date,
+      ...dateCells,
     },
   ];
   const form: ListForm<Row, typeof formSchema> = {

@@ -9,7 +9,7 @@ import { cmtsFieldsOf, NETWORK_COLLECTIONS, type CmtsDocument } from '@insight/c
 import { AdminList, type ListForm } from '../../../components/admin/admin-list';
 import { RecountButton } from '../../../components/admin/recount-button';
 import { MissingParent } from '../../../components/admin/row-flags';
-import { useFormatDateTime } from '../../../lib/date';
+import { useDateCells } from '../../../lib/date';
 import type { WithId } from '../../../lib/firestore-hooks';
 import { historyPath } from '../../../lib/history-path';
 import { deleteCmts, saveCmts, useAreas, useCmtsRows } from '../api/network-lists';
@@ -26,7 +26,6 @@ const URL_FILTERS = ['headEnd', 'marketArea', 'cmtsId'] as const;
 /** /net-manage: the CMTS source table, with add, edit, delete, import and export for engineering. */
 export function CmtsPage({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation('admin');
-  const formatDate = useFormatDateTime();
   const cmts = useCmtsRows();
   const headEnds = useAreas('headEnd', { notify: false });
   const marketAreas = useAreas('marketArea', { notify: false });
@@ -72,7 +71,7 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
     [cmts.rows, names],
   );
 
-  const date = (value: Date | null) => (value ? formatDate(value) : '');
+  const dateCells = useDateCells();
   const columns: Array<GridColDef<Row>> = [
     { field: 'cmtsId', headerName: t('netManage.fields.cmtsId'), minWidth: 150, flex: 1 },
     { field: 'hostName', headerName: t('netManage.fields.hostName'), minWidth: 150, flex: 1 },
@@ -101,7 +100,7 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
       // Dates stay out of the quick search: it looks for ids, names and addresses.
       getApplyQuickFilterFn: undefined,
       minWidth: 150,
-      valueFormatter: date,
+      ...dateCells,
     },
     {
       field: 'configLastUpdated',
@@ -110,7 +109,7 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
       // Dates stay out of the quick search: it looks for ids, names and addresses.
       getApplyQuickFilterFn: undefined,
       minWidth: 150,
-      valueFormatter: date,
+      ...dateCells,
     },
     {
       field: 'createdOn',
@@ -119,7 +118,7 @@ export function CmtsPage({ canWrite }: { canWrite: boolean }) {
       // Dates stay out of the quick search: it looks for ids, names and addresses.
       getApplyQuickFilterFn: undefined,
       minWidth: 150,
-      valueFormatter: date,
+      ...dateCells,
     },
   ];
 

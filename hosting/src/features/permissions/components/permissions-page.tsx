@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useGridLocaleText } from '../../../lib/grid-locale';
 import { capabilitiesOf, can, ROLE_KEYS, type RoleKey } from '@insight/common/roles';
 import { useAuth } from '../../../providers/auth-provider';
-import { useFormatDateTime } from '../../../lib/date';
+import { useDateCells } from '../../../lib/date';
 import { notifyDataUpdated } from '../../../lib/snackbar-store';
 import { OperationDialog } from '../../../components/operation-dialog';
 import { useOperation } from '../../../hooks/use-operation';
@@ -97,7 +97,7 @@ function UserAdmin() {
   const { t } = useTranslation('admin');
   const { t: te } = useTranslation('errors');
   const localeText = useGridLocaleText({ noRowsLabel: t('permissions.noUsers') });
-  const formatDate = useFormatDateTime();
+  const dateCells = useDateCells(t('permissions.never'));
   const users = useUsers(true);
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<DirectoryUser | null>(null);
@@ -124,7 +124,7 @@ function UserAdmin() {
       field: 'lastSignIn',
       headerName: t('permissions.columns.lastSignIn'),
       minWidth: 170,
-      valueFormatter: (value: string | null) => (value ? formatDate(value) : t('permissions.never')),
+      ...dateCells,
     },
     {
       field: 'actions',

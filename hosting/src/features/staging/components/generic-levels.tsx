@@ -17,7 +17,7 @@ import { StatusChip } from '../../../components/grade-chip';
 import type { AdminListProps, ListForm } from '../../../components/admin/admin-list';
 import type { FormField } from '../../../components/admin/edit-dialog';
 import { CountCell } from '../../../components/admin/row-flags';
-import { useFormatDateTime } from '../../../lib/date';
+import { useDateCells } from '../../../lib/date';
 import { deleteStaging, saveStaging, type StagingLists } from '../api/staging-lists';
 
 type RowsOf<K extends keyof StagingLists> = StagingLists[K]['rows'][number];
@@ -77,8 +77,7 @@ export function useGenericLevels({
   province: Province;
 }) {
   const { t } = useTranslation('staging');
-  const formatDate = useFormatDateTime();
-  const date = (value: Date | null) => (value ? formatDate(value) : '');
+  const dateCells = useDateCells();
   const names = useMemo(
     () => ({
       warehouses: new Map(lists.warehouses.rows.map((row) => [row.id, row.name])),
@@ -126,7 +125,7 @@ export function useGenericLevels({
     type: 'dateTime',
     getApplyQuickFilterFn: undefined,
     minWidth: 160,
-    valueFormatter: date,
+    ...dateCells,
   };
 
   return {

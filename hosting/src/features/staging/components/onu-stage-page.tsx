@@ -6,7 +6,7 @@ import { formatMac } from '@insight/common/mac';
 import { oltInterfaceSchema, type OnuRow, type Province } from '@insight/common/staging';
 import { AppLink } from '../../../components/app-link';
 import { StatusChip } from '../../../components/grade-chip';
-import { useFormatDateTime } from '../../../lib/date';
+import { useDateCells } from '../../../lib/date';
 import { useDocument } from '../../../lib/firestore-hooks';
 import { useStagingStream } from '../api/use-staging-stream';
 import { StageShell } from './stage-shell';
@@ -30,7 +30,7 @@ const PHONE_FIELDS = ['macAddress', 'state', 'rxPower'];
 
 export default function OnuStagePage() {
   const { t } = useTranslation('staging');
-  const formatDate = useFormatDateTime();
+  const dateCells = useDateCells();
   const [province, setProvince] = useState<Province>('ON');
   const olt = useDocument(`oltInterface/${province}`, oltInterfaceSchema);
   const interfaces = useMemo(
@@ -120,10 +120,10 @@ export default function OnuStagePage() {
         field: 'updatedAt',
         headerName: t('columns.updatedAt'),
         minWidth: 170,
-        valueFormatter: (value: string) => (value ? formatDate(value) : ''),
+        ...dateCells,
       },
     ],
-    [t, formatDate, interfaces, oltName],
+    [t, dateCells, interfaces, oltName],
   );
 
   return (

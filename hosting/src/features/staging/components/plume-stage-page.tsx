@@ -4,7 +4,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { Province, SwitchRow } from '@insight/common/staging';
 import { StatusChip } from '../../../components/grade-chip';
-import { useFormatDateTime } from '../../../lib/date';
+import { useDateCells } from '../../../lib/date';
 import { useStagingStream } from '../api/use-staging-stream';
 import { StageShell } from './stage-shell';
 import { StageTable } from './stage-table';
@@ -25,7 +25,7 @@ const PHONE_FIELDS = ['mac', 'status'];
 
 export default function PlumeStagePage() {
   const { t } = useTranslation('staging');
-  const formatDate = useFormatDateTime();
+  const dateCells = useDateCells();
   const [province, setProvince] = useState<Province>('ON');
   // What the quick search finds beside the raw values: the statuses and port states as shown.
   const labels = useMemo(
@@ -43,7 +43,6 @@ export default function PlumeStagePage() {
   const stream = useStagingStream<SwitchRow>('plume', province, labels);
   // The same columns from render to render: the table redraws only the rows that changed.
   const columns = useMemo((): Array<GridColDef<SwitchRow>> => {
-    const date = (value: string | null) => (value ? formatDate(value) : '');
     const portLabels = PORT_STATES.map((state) => [state, t(`portStates.${state}`)] as const);
     return [
       { field: 'name', headerName: t('columns.name'), minWidth: 160 },
@@ -70,10 +69,10 @@ export default function PlumeStagePage() {
             .map(([label, count]) => `${label} ${count}`)
             .join(' · '),
       },
-      { field: 'lastEvent', headerName: t('columns.lastEvent'), minWidth: 170, valueFormatter: date },
-      { field: 'updatedAt', headerName: t('columns.updatedAt'), minWidth: 170, valueFormatter: date },
+      { field: 'lastEvent', headerName: t('columns.lastEvent'), minWidth: 170, ...dateCells },
+      { field: 'updatedAt', headerName: t('columns.updatedAt'), minWidth: 170, ...dateCells },
     ];
-  }, [t, formatDate]);
+  }, [t, dateCells]);
 
   return (
     <StageShell

@@ -12,7 +12,7 @@ import {
   type PlaybookKey,
 } from '@insight/common/diagnosis-playbook';
 import { AdminList, type ListForm } from '../../../components/admin/admin-list';
-import { useFormatDateTime } from '../../../lib/date';
+import { useDateCells } from '../../../lib/date';
 import type { WithId } from '../../../lib/firestore-hooks';
 import { useAuth } from '../../../providers/auth-provider';
 import { deletePlaybookEntry, savePlaybookEntry, usePlaybookList } from '../api/playbook-list';
@@ -41,7 +41,7 @@ export function PlaybookPage() {
   const { state } = useAuth();
   const canWrite = can(state.status === 'signedIn' ? state.user.roles : [], 'adminWrite');
   const list = usePlaybookList();
-  const formatDate = useFormatDateTime();
+  const dateCells = useDateCells();
   const suffix = i18n.language === 'fr' ? 'Fr' : 'En';
   const textOf = (row: Pick<Row, `${Text}En` | `${Text}Fr`>, text: Text) => row[`${text}${suffix}`];
   const actionLabel = (action: string | null) =>
@@ -91,7 +91,7 @@ export function PlaybookPage() {
       headerName: t('playbook.fields.updatedAt'),
       type: 'dateTime',
       minWidth: 160,
-      valueFormatter: (value: Date | null) => (value ? formatDate(value) : ''),
+      ...dateCells,
     },
     { field: 'updatedBy', headerName: t('playbook.fields.updatedBy'), minWidth: 130 },
   ];

@@ -22,7 +22,7 @@ import {
   type ListState,
 } from '../../../components/admin/admin-list';
 import { CountCell, FlaggedValue } from '../../../components/admin/row-flags';
-import { useFormatDateTime } from '../../../lib/date';
+import { useDateCells } from '../../../lib/date';
 import { formatDate } from '@insight/common/format';
 import { downloadCsv } from '../../../lib/csv-file';
 import { historyPath } from '../../../lib/history-path';
@@ -151,7 +151,7 @@ export function ThresholdList<R extends Row, S extends FormSchema>({
 /** The columns the threshold lists share: the kept rule count and the last update. */
 export function useSharedColumns() {
   const { t } = useTranslation('admin');
-  const formatDate = useFormatDateTime();
+  const dateCells = useDateCells();
   return {
     ruleCount: {
       field: 'ruleCount',
@@ -166,7 +166,7 @@ export function useSharedColumns() {
       headerName: t('threshold.fields.updateDate'),
       type: 'dateTime',
       minWidth: 160,
-      valueFormatter: (value: Date | null) => (value ? formatDate(value) : ''),
+      ...dateCells,
     } satisfies GridColDef,
   };
 }
