@@ -63,6 +63,7 @@ export function buildApp(): Express {
         birthCertificates: params.bcApiUrl.value(),
         sms: params.smsApiUrl.value(),
         search: params.searchApiUrl.value(),
+        history: params.historyApiUrl.value(),
       },
       {
         timeoutMs: params.upstreamTimeoutMs.value(),

@@ -7,6 +7,9 @@ import { createSearchClient } from './adapters/upstream/search-client';
 import { createTelephonyClient } from './adapters/upstream/telephony-client';
 import type { ServiceConfig } from './adapters/upstream/transport';
 import { createPonPortClient, createWanClient } from './adapters/upstream/wan-client';
+import { createPrometheusHistory } from './adapters/history/prometheus-history';
+import { HISTORY_CACHE } from './config/cache-ages';
+import { historyRouter } from './http/routes/history';
 import type { AuditSink } from './domain/audit/audit-sink';
 import type { AdminStore } from './domain/admin/admin-store';
 import { staticThresholds, type ThresholdSource } from './domain/grading/threshold-source';
@@ -47,6 +50,8 @@ export interface UpstreamConfig {
   sms: ServiceConfig;
   /** The customer search service (GET /api/search). */
   search: ServiceConfig;
+  /** The device history's Prometheus-compatible store (GET /api/360/{mac}/history; docs/history.md). */
+  history: ServiceConfig;
 }
 
 export interface AppDeps {
@@ -148,6 +153,14 @@ export function createApp(deps: AppDeps): Express {
     : null;
   if (deps.links) api.use(linksRouter(deps.links));
   api.use(portsRouter(calls, deps.thresholds ?? staticThresholds()));
+  // Before the sections' routes: /360/{mac}/history is not one of the whole view's sections.
+  api.use(
+    historyRouter(
+      createPrometheusHistory(deps.upstream.history),
+      new CallCache({ ...HISTORY_CACHE, ...(deps.now ? { now: deps.now } : {}) }),
+      deps.now,
+    ),
+  );
   api.use(
     customer360Router(
       calls,

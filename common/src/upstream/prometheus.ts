@@ -38,3 +38,15 @@ export const prometheusQueryRangeSchema = z.discriminatedUnion('status', [
 export type PrometheusQueryRange = z.infer<typeof prometheusQueryRangeSchema>;
 
 export const PROMETHEUS_QUERY_RANGE_PATH = '/api/v1/query_range';
+
+/**
+ * The same answer read leniently below the series: what the adapter parses, so that one bad sample (a number
+ * where a string belongs, a missing value) is a gap in its series rather than a failed answer.
+ */
+export const prometheusMatrixEnvelopeSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    resultType: z.literal('matrix'),
+    result: z.array(z.object({ metric: z.record(z.string(), z.string()), values: z.array(z.unknown()) })),
+  }),
+});

@@ -12,6 +12,7 @@ describe('simulatorBaseUrls', () => {
       birthCertificates: 'http://127.0.0.1:9100/bc',
       sms: 'http://127.0.0.1:9100/sms',
       search: 'http://127.0.0.1:9100',
+      history: 'http://127.0.0.1:9100',
     });
   });
 });

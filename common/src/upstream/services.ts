@@ -16,6 +16,8 @@ export interface UpstreamBaseUrls {
   sms: string;
   /** The customer search service. */
   search: string;
+  /** The device history's Prometheus-compatible store (GET /api/v1/query_range; docs/history.md). */
+  history: string;
 }
 
 /** Every service's base URL on one simulator origin (`http://127.0.0.1:9100`, no trailing slash needed). */
@@ -30,5 +32,6 @@ export function simulatorBaseUrls(origin: string): UpstreamBaseUrls {
     birthCertificates: `${root}/bc`,
     sms: `${root}/sms`,
     search: root,
+    history: root,
   };
 }

@@ -15,5 +15,11 @@ export const CALL_CACHE = { freshWindowMs: 2000, maxEntries: 5000 } as const;
 /** A device's change mark (device_changes) is read at most this often per device and instance. */
 export const CHANGE_MARKS_MAX_AGE_MS = 1000;
 
+/**
+ * A device's seven days of history (docs/history.md): one query set per device per 5 minutes on an instance,
+ * whoever looks and whether or not they refresh (the store's samples come every 15 minutes).
+ */
+export const HISTORY_CACHE = { ttlMs: 5 * 60_000, freshWindowMs: 5 * 60_000, maxEntries: 2_000 } as const;
+
 /** The diagnosis playbook: an edit reaches the views within 60 s. */
 export const PLAYBOOK_CACHE = { maxAgeMs: 60_000, refreshAfterMs: 20_000 } as const;

@@ -17,6 +17,10 @@ export const params = {
   searchApiUrl: defineString('SEARCH_API_URL', {
     description: 'Base URL of the customer search service (GET /search/v1/customers)',
   }),
+  historyApiUrl: defineString('HISTORY_API_URL', {
+    description:
+      'Base URL of the Prometheus-compatible store of the device history (GET /api/v1/query_range): Prometheus, Thanos, Mimir or VictoriaMetrics',
+  }),
   upstreamTimeoutMs: defineInt('UPSTREAM_TIMEOUT_MS', {
     default: 8000,
     description: 'Timeout of each upstream call',

@@ -16,17 +16,18 @@ describe('the upstream configuration', () => {
         birthCertificates: 'https://bc.example',
         sms: 'https://sms.example',
         search: 'https://search.example',
+        history: 'https://prometheus.example',
       },
       { timeoutMs: 8000, transport },
     );
     expect(config.pon).toEqual({ baseUrl: 'https://olt.example', timeoutMs: 8000, transport });
-    expect(Object.values(config).map((service) => service.baseUrl)).toHaveLength(8);
+    expect(Object.values(config).map((service) => service.baseUrl)).toHaveLength(9);
     expect(new Set(Object.values(config).map((service) => service.transport))).toEqual(new Set([transport]));
   });
   it('when pointed at the simulator, then every service is there, PON included, birth certificates under /bc and SMS under /sms', () => {
     const config = simulatorUpstream('http://127.0.0.1:9100', 5000, transport);
     expect(Object.keys(config).sort()).toEqual(
-      ['birthCertificates', 'customer', 'lan', 'pon', 'search', 'sms', 'telephony', 'wan'].sort(),
+      ['birthCertificates', 'customer', 'history', 'lan', 'pon', 'search', 'sms', 'telephony', 'wan'].sort(),
     );
     expect(config.pon.baseUrl).toBe('http://127.0.0.1:9100');
     expect(config.birthCertificates.baseUrl).toBe('http://127.0.0.1:9100/bc');

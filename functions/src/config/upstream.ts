@@ -21,6 +21,7 @@ export function upstreamConfig(
     birthCertificates: at(baseUrls.birthCertificates),
     sms: at(baseUrls.sms),
     search: at(baseUrls.search),
+    history: at(baseUrls.history),
   };
 }
 

@@ -66,6 +66,7 @@ export async function catalogueViews(options: Partial<SimulatorOptions> = {}) {
     birthCertificates: service('/bc'),
     sms: service('/sms'),
     search: service(),
+    history: service(),
   };
   const calls = createUpstreamCalls(
     createClients(upstream),

@@ -63,6 +63,7 @@ export function appWith(transport: Transport, overrides: Partial<AppDeps> = {}) 
       birthCertificates: service('http://bc.invalid'),
       sms: service('http://sms.invalid'),
       search: service('http://search.invalid'),
+      history: service('http://history.invalid'),
     },
     ...overrides,
   });

@@ -16,10 +16,11 @@ import { generateHistory } from './series';
 const badData = (message: string) => ({ status: 'error', errorType: 'bad_data', error: message });
 
 /**
- * GET /api/v1/query_range (docs/history.md): the devices' seven days of history ending now, as a
- * Prometheus-compatible store answers them. An unknown device has no series (an empty matrix).
+ * GET /api/v1/query_range (docs/history.md): the devices' seven days of history, as a Prometheus-compatible
+ * store answers them. The simulator's store holds the seven days up to the range's end (its "now" is the
+ * asker's: a client on an injected clock sees its own week). An unknown device has no series (an empty matrix).
  */
-export function historyRoutes(app: FastifyInstance, ctx: SimContext, now: () => number = Date.now): void {
+export function historyRoutes(app: FastifyInstance, ctx: SimContext): void {
   app.get(PROMETHEUS_QUERY_RANGE_PATH, async (req, reply) => {
     const query = req.query as Record<string, string | string[] | undefined>;
     const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : '');
@@ -41,11 +42,7 @@ export function historyRoutes(app: FastifyInstance, ctx: SimContext, now: () => 
     const entry = isMacLabel(selector.mac) ? ctx.store.entry(selector.mac.toUpperCase()) : null;
     const result = entry
       ? evaluateRange(
-          generateHistory(
-            { entry, customer: ctx.store.get(entry) },
-            { epochMs: ctx.options.epoch },
-            now() / 1000,
-          ),
+          generateHistory({ entry, customer: ctx.store.get(entry) }, { epochMs: ctx.options.epoch }, end),
           selector.names,
           { start, end, step },
         )
