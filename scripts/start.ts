@@ -3,7 +3,7 @@
  * users, starts the staging activity, prints where to open the portal. Ctrl-C stops everything it started.
  */
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   emulatorEnv,
@@ -32,6 +32,29 @@ let activity: StagingActivity | undefined;
 let stopping = false;
 let release: (() => Promise<void>) | undefined;
 
+/**
+ * `HISTORY_API_URL=http://127.0.0.1:9090 npm start`: the device history from a running Prometheus-compatible
+ * store instead of the simulator (docs/history.md). The functions emulator reads functions/.env.local last
+ * (git-ignored): written for this run, under the emulator lock, and removed when it stops.
+ */
+const HISTORY_ENV = path.join(ROOT, 'functions/.env.local');
+const HISTORY_MARK = '# Written by npm start for HISTORY_API_URL (docs/history.md); removed when it stops.';
+let historyEnvWritten = false;
+function pointHistoryAt(url: string | undefined): void {
+  const ours = existsSync(HISTORY_ENV) && readFileSync(HISTORY_ENV, 'utf8').startsWith(HISTORY_MARK);
+  if (existsSync(HISTORY_ENV) && !ours)
+    throw new SetupError(
+      'functions/.env.local exists and is not the one npm start writes: move it away first.',
+    );
+  // A run that was killed left its file: this run decides again.
+  if (ours) rmSync(HISTORY_ENV);
+  if (!url) return;
+  if (!/^https?:\/\/\S+$/.test(url))
+    throw new SetupError(`HISTORY_API_URL must be an http(s) URL, not ${url}`);
+  writeFileSync(HISTORY_ENV, `${HISTORY_MARK}\nHISTORY_API_URL=${url}\n`);
+  historyEnvWritten = true;
+}
+
 async function shutdown(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
@@ -42,6 +65,7 @@ async function shutdown(code: number): Promise<never> {
     if (report) for (const line of describeForced(report, 'start')) console.log(line);
     // The sockets are the running suite's: a start still waiting for the lock leaves another run's alone.
     if (emulators) cleanEmulatorSockets();
+    if (historyEnvWritten) rmSync(HISTORY_ENV, { force: true });
     await release?.();
   }
   process.exit(code);
@@ -60,6 +84,7 @@ try {
       `[start] another run holds ${EMULATOR_LOCK} (PID ${holders.join(', ')}): waiting for it to end…`,
     ),
   );
+  pointHistoryAt(process.env.HISTORY_API_URL);
   console.log('[start] starting simulator and emulators…');
   simulator = await startSimulator({ quiet: true });
   mkdirSync(path.dirname(logFile), { recursive: true });
@@ -90,6 +115,7 @@ try {
     Portal      ${URLS.portal}        (French: ${URLS.portal}/fr)
     API health  ${URLS.portal}/api/health
     Simulator   ${URLS.simulator}
+    History     ${process.env.HISTORY_API_URL ?? `${URLS.simulator} (the simulator)`}
     Auth        ${URLS.auth}   Firestore ${URLS.firestore}
 
   Sign in: open the portal, choose Login, then pick a demo account in the
