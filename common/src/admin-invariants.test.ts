@@ -11,7 +11,7 @@ import {
   type VariantLike,
 } from './admin-invariants';
 import { conflictDetailsSchema } from './admin-lists';
-import { rangesOverlap } from './threshold';
+import { rangesOverlap } from './threshold-ranges';
 import { seedThresholdSet } from './threshold-seed';
 
 const cmts = (cmtsId: string, ipLookup: string, ipManage: string, overrideIpChecks = false): CmtsLike => ({

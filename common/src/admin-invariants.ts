@@ -8,13 +8,8 @@
  */
 import type { ConflictDetails } from './admin-lists';
 import { rowsHoldingIp, type CmtsFields } from './network';
-import {
-  rangesOverlap,
-  ruleConflict,
-  type DefinitionFields,
-  type RuleFields,
-  type VariantFields,
-} from './threshold';
+import { type DefinitionFields, type RuleFields, type VariantFields } from './threshold';
+import { rangesOverlap, ruleConflict } from './threshold-ranges';
 
 /** What the CMTS check reads of a row. */
 export type CmtsLike = Pick<CmtsFields, 'cmtsId' | 'ipLookup' | 'ipManage' | 'overrideIpChecks'>;

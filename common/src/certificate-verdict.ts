@@ -5,7 +5,7 @@
  */
 import type { BirthCertificateGrades } from './customer360';
 import type { Grade } from './grading';
-import type { Grading } from './threshold';
+import type { Grading } from './threshold-grading';
 
 const RANK: Record<Grade, number> = { fail: 3, warn: 2, pass: 1, 'n/a': 0 };
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { REGENERATION_PUT_AFTER_MS, SECTIONS, type Section } from './constants';
 import type { ErrorCode } from './errors';
 import { optionalTimestamp } from './network';
-import type { Grading } from './threshold';
+import type { Grading } from './threshold-grading';
 import type { BirthCertificate } from './upstream/birth-certificate';
 import type { TelephonySubscriber } from './upstream/telephony';
 import {

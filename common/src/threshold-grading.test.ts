@@ -10,14 +10,13 @@ import {
 } from './grading';
 import {
   definitionFieldsSchema,
-  ruleConflict,
   ruleFieldsSchema,
   ruleShapeSchema,
   TECHNOLOGIES,
   type RuleDocument,
-  type ThresholdSet,
 } from './threshold';
-import { formatRange, gradeValue, passRange, variantOf } from './threshold-grading';
+import { type ThresholdSet, formatRange, gradeValue, passRange, variantOf } from './threshold-grading';
+import { ruleConflict } from './threshold-ranges';
 import { seedThresholdSet } from './threshold-seed';
 import { plumeClientSchema } from './upstream/lan';
 

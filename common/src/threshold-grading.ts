@@ -1,23 +1,61 @@
 /**
- * The grading engine of the threshold manager (the records' shapes are in threshold.ts): a value graded
- * by a set of definitions, rules and variants for a device, the pass range the WAN charts draw, and one
- * readable form of a rule's range. Used by the API's grading, the 360 view and the "test a value" box.
+ * The grading engine of the threshold manager (the records' shapes are in threshold.ts) and its types: a
+ * value graded by a set of definitions, rules and variants for a device (a grade and the rule that gave
+ * it), the pass range the WAN charts draw, and one readable form of a rule's range. Used by the API's grading, the 360 view and the "test a value" box.
  */
-import { definitionName, descriptionOf, variantLabel } from './bilingual';
+import { definitionName, descriptionOf, variantLabel, type BilingualText } from './bilingual';
 import type {
   DefinitionDocument,
-  DeviceContext,
-  Grade,
-  GradeSource,
-  GradeTexts,
-  Grading,
   Parameter,
   RuleDocument,
   RuleResult,
   Technology,
-  ThresholdSet,
   VariantDocument,
 } from './threshold';
+
+export interface ThresholdSet {
+  definitions: readonly DefinitionDocument[];
+  rules: readonly RuleDocument[];
+  variants: readonly VariantDocument[];
+}
+
+export type Grade = 'pass' | 'warn' | 'fail' | 'n/a';
+
+/** Which rule graded a value, and why: shown on hover in the 360 view and in the "test a value" box. */
+export interface GradeSource {
+  /** 'variant' or 'default': a rule matched; 'fallback': none did; 'none': no definition or no value. */
+  kind: 'variant' | 'default' | 'fallback' | 'none';
+  definition: string | null;
+  rule: string | null;
+  /** The variant's id when the device matched one. */
+  variant: string | null;
+  range: { rangeMin: number | null; rangeMax: number | null; alphaValue: string | null } | null;
+  /**
+   * What the data calls the definition, the rule (its description) and the variant, in both languages
+   * (the screens show the user's: textIn). Absent from a grading made without records (ungraded).
+   */
+  texts?: GradeTexts;
+}
+
+export interface GradeTexts {
+  definition: BilingualText | null;
+  rule: BilingualText | null;
+  variant: BilingualText | null;
+}
+
+export interface Grading {
+  grade: Grade;
+  value: number | string | null;
+  unit: string;
+  source: GradeSource;
+}
+
+export interface DeviceContext {
+  /** Null when the device's technology could not be read: its values are then left ungraded. */
+  technology: Technology | null;
+  /** The device model, matched against the variants' model lists (case-insensitive). */
+  model: string | null;
+}
 
 /** One readable form of a rule's range: "−25 ≤ x ≤ −9 dBm", "x ≥ −25 dBm", "x = good". */
 export function formatRange(

@@ -18,9 +18,9 @@ import type {
   RuleResult,
   Technology,
   ThresholdKind,
-  ThresholdSet,
   VariantDocument,
 } from './threshold';
+import type { ThresholdSet } from './threshold-grading';
 import { FRENCH_FIELDS, TECHNOLOGIES, untranslatedFields } from './threshold';
 
 type DefinitionTexts = Pick<

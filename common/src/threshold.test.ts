@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { THRESHOLD_OUTER_BOUND } from './constants';
 import {
   definitionDocumentSchema,
-  rangesOverlap,
-  ruleConflict,
   ruleFieldsSchema,
   variantDocumentSchema,
   type RuleDocument,
 } from './threshold';
+import { rangesOverlap, ruleConflict } from './threshold-ranges';
 import { seedThresholdSet } from './threshold-seed';
 import { decodeMessage } from './validators';
 

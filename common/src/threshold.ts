@@ -10,7 +10,6 @@
  * written before the API checked them) still grade the same whatever their order: see gradeValue (threshold-grading.ts).
  */
 import { z } from 'zod';
-import type { BilingualText } from './bilingual';
 import { THRESHOLD_OUTER_BOUND } from './constants';
 import {
   alphanumericBrackets,
@@ -142,7 +141,7 @@ export const variantFieldsSchema = z
   .strict();
 export type VariantFields = z.output<typeof variantFieldsSchema>;
 
-/** A rule's own checks (docs/requirements.md, "Thresholds"); overlap and duplicates need the other rules: ruleConflict. */
+/** A rule's own checks (docs/requirements.md, "Thresholds"); overlap and duplicates need the other rules: ruleConflict (threshold-ranges.ts). */
 export function ruleRangeMessage(rule: {
   rangeMin: number | null;
   rangeMax: number | null;
@@ -284,90 +283,6 @@ export function frenchRequired(
 // The three record texts live beside the bilingual helpers (no schema): the 360 view grades without zod.
 export { definitionName, descriptionOf, variantLabel } from './bilingual';
 
-type RangeRule = Pick<
-  RuleFields,
-  'tdId' | 'definitionName' | 'technology' | 'variantName' | 'rangeMin' | 'rangeMax' | 'alphaValue'
->;
-
-/** True when two closed ranges share more than a bound (an open side reaches to infinity). */
-export function rangesOverlap(
-  a: { rangeMin: number | null; rangeMax: number | null },
-  b: { rangeMin: number | null; rangeMax: number | null },
-): boolean {
-  const lowA = a.rangeMin ?? -Infinity;
-  const highA = a.rangeMax ?? Infinity;
-  const lowB = b.rangeMin ?? -Infinity;
-  const highB = b.rangeMax ?? Infinity;
-  return lowA < highB && lowB < highA;
-}
-
-/**
- * 'rangeOverlap' when the rule's range overlaps another rule's of the same definition, technology and
- * variant; 'duplicate' when another such rule has the same alpha value. The rule's own id is skipped
- * (an edit, or a save that updates an existing id).
- */
-export function ruleConflict(
-  rule: RangeRule,
-  others: readonly RangeRule[],
-): { message: ValidationMessage; with: string } | null {
-  for (const other of others) {
-    if (other.tdId === rule.tdId) continue;
-    if (
-      other.definitionName !== rule.definitionName ||
-      other.technology !== rule.technology ||
-      (other.variantName ?? null) !== (rule.variantName ?? null)
-    )
-      continue;
-    if (rule.alphaValue !== null) {
-      if (other.alphaValue !== null && other.alphaValue.toLowerCase() === rule.alphaValue.toLowerCase())
-        return { message: { key: 'duplicate' }, with: other.tdId };
-    } else if (other.alphaValue === null && rangesOverlap(rule, other)) {
-      return { message: { key: 'rangeOverlap' }, with: other.tdId };
-    }
-  }
-  return null;
-}
-
-export interface ThresholdSet {
-  definitions: readonly DefinitionDocument[];
-  rules: readonly RuleDocument[];
-  variants: readonly VariantDocument[];
-}
-
-export type Grade = 'pass' | 'warn' | 'fail' | 'n/a';
-
-/** Which rule graded a value, and why: shown on hover in the 360 view and in the "test a value" box. */
-export interface GradeSource {
-  /** 'variant' or 'default': a rule matched; 'fallback': none did; 'none': no definition or no value. */
-  kind: 'variant' | 'default' | 'fallback' | 'none';
-  definition: string | null;
-  rule: string | null;
-  /** The variant's id when the device matched one. */
-  variant: string | null;
-  range: { rangeMin: number | null; rangeMax: number | null; alphaValue: string | null } | null;
-  /**
-   * What the data calls the definition, the rule (its description) and the variant, in both languages
-   * (the screens show the user's: textIn). Absent from a grading made without records (ungraded).
-   */
-  texts?: GradeTexts;
-}
-
-export interface GradeTexts {
-  definition: BilingualText | null;
-  rule: BilingualText | null;
-  variant: BilingualText | null;
-}
-
-export interface Grading {
-  grade: Grade;
-  value: number | string | null;
-  unit: string;
-  source: GradeSource;
-}
-
-export interface DeviceContext {
-  /** Null when the device's technology could not be read: its values are then left ungraded. */
-  technology: Technology | null;
-  /** The device model, matched against the variants' model lists (case-insensitive). */
-  model: string | null;
-}
+// The grading's types for the diagnosis modules, which import them from here (the rest import them from
+// threshold-grading.ts). Types only: nothing of threshold-grading.ts is loaded from here.
+export type { Grade, Grading } from './threshold-grading';

@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Grading } from '@insight/common/threshold';
-import { ungraded } from '@insight/common/threshold-grading';
+import { type Grading, ungraded } from '@insight/common/threshold-grading';
 import { renderApp } from '../testing/render-app';
 import { GradeChip, StatusChip } from './grade-chip';
 

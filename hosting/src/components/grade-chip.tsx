@@ -5,8 +5,7 @@ import WarningIcon from '@mui/icons-material/Warning';
 import ErrorIcon from '@mui/icons-material/Error';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { useTranslation } from 'react-i18next';
-import type { Grade, Grading } from '@insight/common/threshold';
-import { formatRange } from '@insight/common/threshold-grading';
+import { type Grade, type Grading, formatRange } from '@insight/common/threshold-grading';
 import { useDataText } from '../hooks/use-data-text';
 
 const ICONS = {

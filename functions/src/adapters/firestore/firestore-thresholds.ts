@@ -5,8 +5,8 @@ import {
   ruleDocumentSchema,
   THRESHOLD_COLLECTIONS,
   variantDocumentSchema,
-  type ThresholdSet,
 } from '@insight/common/threshold';
+import { type ThresholdSet } from '@insight/common/threshold-grading';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
 import type { Logger } from '../../lib/logger';
 

@@ -3,8 +3,13 @@
  * device's technology and model (common/src/threshold-grading.ts gradeValue), with the rule that decided.
  */
 import type { BirthCertificateGrades, Lan, LanGrades, WanGrades } from '@insight/common/customer360';
-import type { DeviceContext, Grading, ThresholdSet } from '@insight/common/threshold';
-import { gradeValue, passRange } from '@insight/common/threshold-grading';
+import {
+  type DeviceContext,
+  type Grading,
+  type ThresholdSet,
+  gradeValue,
+  passRange,
+} from '@insight/common/threshold-grading';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import type { OnuFirmware, OnuState } from '@insight/common/upstream/wan';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
-import type { ThresholdSet } from '@insight/common/threshold';
+import type { ThresholdSet } from '@insight/common/threshold-grading';
 import { cachedThresholds } from './threshold-source';
 
 const setNamed = (name: string): ThresholdSet => ({

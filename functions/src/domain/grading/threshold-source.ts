@@ -1,4 +1,4 @@
-import type { ThresholdSet } from '@insight/common/threshold';
+import type { ThresholdSet } from '@insight/common/threshold-grading';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
 import { cachedSource, staticSource, type CacheOptions, type Source } from '../cache/cached-source';
 

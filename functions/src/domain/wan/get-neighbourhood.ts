@@ -1,6 +1,5 @@
 import type { NeighbourhoodSection } from '@insight/common/customer360';
-import type { DeviceContext, ThresholdSet } from '@insight/common/threshold';
-import { gradeValue } from '@insight/common/threshold-grading';
+import { type DeviceContext, type ThresholdSet, gradeValue } from '@insight/common/threshold-grading';
 import { OLT_NAME, PON_PORT, type PonPortListing } from '@insight/common/upstream/wan';
 import { AppError } from '../../lib/app-error';
 import type { ThresholdSource } from '../grading/threshold-source';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LanSection, WanSection } from '@insight/common/customer360';
-import type { Grade, Grading } from '@insight/common/threshold';
+import type { Grade, Grading } from '@insight/common/threshold-grading';
 import { renderWithTheme } from '../../../testing/render';
 import { LanPanel } from './lan-panel';
 import { PlumeSummary } from './plume-summary';

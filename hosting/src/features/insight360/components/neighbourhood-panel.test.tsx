@@ -5,7 +5,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { NeighbourhoodSection } from '@insight/common/customer360';
-import type { Grading } from '@insight/common/threshold';
+import type { Grading } from '@insight/common/threshold-grading';
 import en from '../../../locales/en/insight360.json';
 import fr from '../../../locales/fr/insight360.json';
 import enErrors from '../../../locales/en/errors.json';

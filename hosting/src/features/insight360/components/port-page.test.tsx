@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { Route } from 'wouter';
 import { describe, expect, it } from 'vitest';
 import type { NeighbourhoodSection } from '@insight/common/customer360';
-import type { Grading } from '@insight/common/threshold';
+import type { Grading } from '@insight/common/threshold-grading';
 import en from '../../../locales/en/insight360.json';
 import { ok } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';

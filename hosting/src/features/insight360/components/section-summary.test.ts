@@ -5,8 +5,7 @@ import type {
   VoiceSection,
   WanSection,
 } from '@insight/common/customer360';
-import type { Grade, Grading } from '@insight/common/threshold';
-import { ungraded } from '@insight/common/threshold-grading';
+import { type Grade, type Grading, ungraded } from '@insight/common/threshold-grading';
 import { certificateSummary, lanSummary, voiceSummary, wanSummary } from './section-summary';
 
 const grading = (grade: Grade, value: number, rule: string): Grading => ({

@@ -9,7 +9,7 @@ import type {
   WanSection,
 } from '@insight/common/customer360';
 import { OPER_STATUS } from '@insight/common/grading';
-import type { Grade, Grading } from '@insight/common/threshold';
+import type { Grade, Grading } from '@insight/common/threshold-grading';
 
 /** Why: a graded measurement (its label key and grading), or a text key with its values. */
 export type Reason =

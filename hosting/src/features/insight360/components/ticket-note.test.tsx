@@ -10,7 +10,7 @@ import type { NeighbourhoodSection } from '@insight/common/customer360';
 import { foldConsequences, rankFindings, type Diagnosis, type Finding } from '@insight/common/diagnosis';
 import { formatDateTime } from '@insight/common/format';
 import { DEFAULT_PLAYBOOK_BY_KEY } from '@insight/common/diagnosis-playbook-defaults';
-import type { Grading } from '@insight/common/threshold';
+import type { Grading } from '@insight/common/threshold-grading';
 import en from '../../../locales/en/insight360.json';
 import fr from '../../../locales/fr/insight360.json';
 import { renderApp } from '../../../testing/render-app';

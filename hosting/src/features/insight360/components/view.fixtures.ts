@@ -11,7 +11,7 @@ import type {
   WanSection,
 } from '@insight/common/customer360';
 import type { ExternalLinks } from '@insight/common/external-links';
-import type { Grading } from '@insight/common/threshold';
+import type { Grading } from '@insight/common/threshold-grading';
 import {
   birthCertificate,
   externalLinks,

@@ -1,5 +1,5 @@
 /** The /sample page's demo data: shaped like the real screens' data, never read from or written to the database. */
-import type { Grading } from '@insight/common/threshold';
+import type { Grading } from '@insight/common/threshold-grading';
 import { HttpError } from '../../../lib/http-client';
 
 export interface DemoArea {

@@ -1,5 +1,5 @@
 /** For tests: the lists as the page reads them, from rows given. */
-import type { ThresholdSet } from '@insight/common/threshold';
+import type { ThresholdSet } from '@insight/common/threshold-grading';
 import type { ThresholdLists } from './threshold-lists';
 
 const loaded = <T extends { tdId: string }>(rows: readonly T[]) => ({

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Box, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { RuleInput, ThresholdSet } from '@insight/common/threshold';
+import type { RuleInput } from '@insight/common/threshold';
+import type { ThresholdSet } from '@insight/common/threshold-grading';
 import { GradeResult } from './grade-result';
 import { draftOutcome } from './rule-draft';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { Grading } from '@insight/common/threshold';
+import type { Grading } from '@insight/common/threshold-grading';
 import { StatusChip, useGradeReason } from '../../../components/grade-chip';
 
 /** A tested value's result and the rule that decided it (the test box, the rule dialog's preview). */

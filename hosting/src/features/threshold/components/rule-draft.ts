@@ -5,13 +5,11 @@
 import {
   ruleFieldsSchema,
   type DefinitionDocument,
-  type Grading,
   type Parameter,
   type RuleDocument,
   type RuleInput,
-  type ThresholdSet,
 } from '@insight/common/threshold';
-import { gradeValue } from '@insight/common/threshold-grading';
+import { type Grading, type ThresholdSet, gradeValue } from '@insight/common/threshold-grading';
 import { parseDecimal } from '@insight/common/validators';
 
 /** A typed test value as the matcher reads it: a number, unless the definition grades words only. */

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import {
   definitionFieldsSchema,
   frenchRequired,
-  ruleConflict,
   ruleFieldsSchema,
   variantFieldsSchema,
   type DefinitionDocument,
@@ -14,6 +13,7 @@ import {
   type ThresholdKind,
   type VariantDocument,
 } from '@insight/common/threshold';
+import { ruleConflict } from '@insight/common/threshold-ranges';
 import { encodeMessage } from '@insight/common/validators';
 
 const duplicate = encodeMessage({ key: 'duplicate' });
