@@ -60,4 +60,18 @@ describe('answers asked for ahead of their reader', () => {
     await apiFetch('/diagnosis/playbook');
     expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(2);
   });
+  it('when a prefetched read failed at the network level, then its reader asks again instead of reading the old failure', async () => {
+    setFakeUser(null);
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', async (input: string) => {
+      sent.push(input);
+      if (sent.length === 1) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ links: [] }), { status: 200 });
+    });
+    prefetchJson('/links');
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await apiFetch('/links')).toEqual({ links: [] });
+    expect(sent).toEqual(['/api/links', '/api/links']);
+  });
 });

@@ -77,7 +77,9 @@ function prefetch(path: string, accept: Accept): void {
   const entry: Prefetched = { arrivedAt: null, response: request(path, accept) };
   entry.response.then(
     () => (entry.arrivedAt = performance.now()),
-    () => undefined,
+    // A request that failed (offline, the network not answering) is not kept: its reader asks again
+    // once the network answers, instead of reading the old failure.
+    () => prefetched.get(key) === entry && prefetched.delete(key),
   );
   prefetched.set(key, entry);
 }
