@@ -138,6 +138,22 @@ export interface HistoryEvent {
   at: string;
 }
 
+/** A closed range of values; a null bound is open on that side. */
+export interface HistoryRange {
+  min: number | null;
+  max: number | null;
+}
+
+/** The optical series a view draws against the threshold manager's bands. */
+export const HISTORY_BANDED = ['rxPower', 'txPower', 'oltRxPower'] as const;
+export type HistoryBandedKey = (typeof HISTORY_BANDED)[number];
+
+/** Where a series passes and where it warns, from the device's threshold rules (several warn ranges: below and above). */
+export interface HistoryBands {
+  pass: HistoryRange | null;
+  warn: HistoryRange[];
+}
+
 /** The 360 API's history of one device; null is a gap (no sample, or one out of range). */
 export interface HistorySection {
   /** The device's `mac` label. */
@@ -156,4 +172,10 @@ export interface HistorySection {
   pods: Array<{ pod: string; health: Array<number | null> }>;
   /** Losses of signal and dying gasps, oldest first. */
   events: HistoryEvent[];
+  /**
+   * The optical series' pass and warn ranges by the threshold rules in force when the answer was made (not
+   * kept with the cached series: an engineer's edit moves them on the next view). Absent when the device's
+   * technology could not be read.
+   */
+  bands?: Partial<Record<HistoryBandedKey, HistoryBands>>;
 }

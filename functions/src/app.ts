@@ -10,6 +10,7 @@ import { createPonPortClient, createWanClient } from './adapters/upstream/wan-cl
 import { createPrometheusHistory } from './adapters/history/prometheus-history';
 import { HISTORY_CACHE } from './config/cache-ages';
 import { historyRouter } from './http/routes/history';
+import { deviceBands } from './domain/history/bands';
 import type { AuditSink } from './domain/audit/audit-sink';
 import type { AdminStore } from './domain/admin/admin-store';
 import { staticThresholds, type ThresholdSource } from './domain/grading/threshold-source';
@@ -159,6 +160,7 @@ export function createApp(deps: AppDeps): Express {
       createPrometheusHistory(deps.upstream.history),
       new CallCache({ ...HISTORY_CACHE, ...(deps.now ? { now: deps.now } : {}) }),
       deps.now,
+      (mac) => deviceBands(calls, deps.thresholds ?? staticThresholds(), mac),
     ),
   );
   api.use(

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { historyMacLabel, historyRange } from '@insight/common/history';
+import { historyMacLabel, historyRange, type HistorySection } from '@insight/common/history';
 import { readHistory, type DeviceHistory } from '../../domain/history/device-history';
 import type { CallCache } from '../../lib/call-cache';
 import { requireCapability } from '../middleware/authenticate';
@@ -8,17 +8,24 @@ import { macOf, validateMac } from '../middleware/validate';
 /**
  * GET /api/360/{mac}/history (view360): the device's seven days of history, `SectionResponse<HistorySection>`
  * (docs/history.md). The store's label is made from the validated MAC only; the answer is shared by every
- * viewer of the device for the cache's age (HISTORY_CACHE), a refresh included.
+ * viewer of the device for the cache's age (HISTORY_CACHE), a refresh included. The optical bands (`bands`:
+ * domain/history/bands.ts) are added to each answer, outside the cache: a threshold edit moves them on the next view.
  */
 export function historyRouter(
   history: DeviceHistory,
   cache: CallCache,
   now: () => number = Date.now,
+  bands?: (mac: string) => Promise<HistorySection['bands']>,
 ): Router {
   const router = Router();
   router.get('/360/:mac/history', requireCapability('view360'), validateMac, async (_req, res) => {
     res.set('cache-control', 'private, no-store');
-    res.json(await readHistory(history, cache, historyMacLabel(macOf(res)), historyRange(now())));
+    const mac = macOf(res);
+    const [answer, banded] = await Promise.all([
+      readHistory(history, cache, historyMacLabel(mac), historyRange(now())),
+      bands?.(mac),
+    ]);
+    res.json(banded ? { ...answer, data: { ...answer.data, bands: banded } } : answer);
   });
   return router;
 }
