@@ -3,11 +3,23 @@ import { fail, installFakeApi, noContent, type Reply } from '../testing/fake-api
 import { setFakeUser } from '../testing/fake-firebase';
 import { conflictOf, deleteEntry, dependentCount, recountAll, saveEntry } from './admin-writes';
 import { HttpError } from './http-client';
+import { networkMode, watchApiRequest } from './network-status';
 
 const conflict = (details: unknown): Reply => ({
   status: 409,
   body: { error: { code: 'conflict', message: 'Refused', details } },
 });
+
+/** A save and a delete of a rack, each expected refused: the codes they were refused with. */
+async function refusedCodes(): Promise<string[]> {
+  const codes: string[] = [];
+  for (const write of [() => saveEntry('racks', 'R1', { name: 'Rack 1' }), () => deleteEntry('racks', 'R1')]) {
+    const refused = await write().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpError);
+    codes.push((refused as HttpError).code);
+  }
+  return codes;
+}
 
 describe('admin writes through the API', () => {
   it('when a row is saved, then PUT /api/admin/{list}/{id} carries only { fields }, the id URL-encoded', async () => {
@@ -82,11 +94,7 @@ describe('admin writes through the API', () => {
     });
     const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
-      for (const write of [() => saveEntry('racks', 'R1', { name: 'Rack 1' }), () => deleteEntry('racks', 'R1')]) {
-        const refused = await write().catch((error: unknown) => error);
-        expect(refused).toBeInstanceOf(HttpError);
-        expect((refused as HttpError).code).toBe('offline');
-      }
+      expect(await refusedCodes()).toEqual(['offline', 'offline']);
       expect(api.calls).toHaveLength(0);
     } finally {
       offline.mockRestore();
@@ -96,5 +104,25 @@ describe('admin writes through the API', () => {
     await saveEntry('racks', 'R1', { name: 'Rack 1 again' });
     expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['PUT /admin/racks/R1']);
     expect(JSON.stringify(api.calls[0]!.body)).toContain('Rack 1 again');
+  });
+
+  it('when the network is not answering while the browser says it is online, then a save and a delete are refused before anything is sent, as not answering', async () => {
+    setFakeUser(null);
+    const api = installFakeApi({
+      'PUT /admin/racks/R1': { status: 200, body: { id: 'R1' } },
+      'DELETE /admin/racks/R1': noContent,
+      // The light request gets no answer: the network stays not answering for the test.
+      'GET /health': 'pending',
+    });
+    await watchApiRequest(Promise.reject(new TypeError('Failed to fetch')), { firstByteBound: false }).catch(
+      () => undefined,
+    );
+    expect(networkMode()).toBe('not-answering');
+    try {
+      expect(await refusedCodes()).toEqual(['not_answering', 'not_answering']);
+      expect(api.calls).toHaveLength(0);
+    } finally {
+      await watchApiRequest(Promise.resolve(new Response(null)), { firstByteBound: false });
+    }
   });
 });
