@@ -6,17 +6,14 @@
  * against the critical-path lower bound, views per second and the CPU time per view of both processes.
  */
 import { spawn } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import { createApp } from '../functions/src/app';
 import { keepAlivePool, requestText } from '../functions/src/adapters/upstream';
 import { simulatorUpstream } from '../functions/src/config/upstream';
-import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
-import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
 import { SECTIONS } from '../common/src/customer360';
 import { seedThresholdSet } from '../common/src/threshold-seed';
 import { cachedThresholds } from '../functions/src/domain/grading/threshold-source';
 import { ROOT, waitForUrl } from './lib/emulator-env';
 import { stop } from './lib/processes';
+import { startBenchApi } from './lib/bench-api';
 import { cpuReference } from './lib/cpu-reference';
 import { spread } from '../harness/stats';
 
@@ -78,11 +75,7 @@ try {
         .slice(i, Math.min(i + 100, needed))
         .map(({ mac }) => fetch(`${sim}/_sim/warm/${mac}`).then((r) => r.arrayBuffer())),
     );
-  const app = createApp({
-    version: 'bench',
-    verifyToken: async () => ({ uid: 'bench', email: 'bench@insight.test', roles: ['support1'] }),
-    audit: new MemoryAuditSink(),
-    directory: new MemoryUserDirectory([]),
+  const { origin, server } = await startBenchApi('support1', {
     upstream: simulatorUpstream(sim, 10_000),
     // As deployed: the threshold rules from a short cache (here read from memory, not Firestore), and every
     // measurement graded. BENCH_GRADING=off: no definitions, so nothing is graded (the cost's baseline).
@@ -94,9 +87,7 @@ try {
       { maxAgeMs: 3000, refreshAfterMs: 1000 },
     ),
   });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const api = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/360`);
+  const api = new URL(`${origin}/api/360`);
 
   // The browser's side of the bench: its own connection pool, like a separate client.
   const client = keepAlivePool(256);

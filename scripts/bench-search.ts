@@ -9,15 +9,12 @@
  *   bench:search p50_ms=<a> p95_ms=<b> customers=<n>
  * BENCH_LATENCY_MS adds a fixed upstream latency (default 0: what is measured is ours and the search's).
  */
-import type { AddressInfo } from 'node:net';
 import { formatMac } from '../common/src/mac';
 import type { SearchResponse } from '../common/src/search';
 import type { SearchData, SearchRecord } from '../common/src/upstream/search';
-import { createApp } from '../functions/src/app';
 import { keepAlivePool, requestText } from '../functions/src/adapters/upstream';
-import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
-import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
 import { startSimulator } from '../functions/src/testing/simulator';
+import { startBenchApi } from './lib/bench-api';
 import { cpuReference } from './lib/cpu-reference';
 import { percentile, spread } from '../harness/stats';
 
@@ -73,16 +70,7 @@ function queryOf(records: SearchRecord[], i: number): Query {
 const sim = await startSimulator({ config: { latencyMs: LATENCY, jitterMs: 0, errorRate: 0 } }, 10_000);
 try {
   const { records, count } = (await (await fetch(`${sim.base}/mock/search-data.json`)).json()) as SearchData;
-  const app = createApp({
-    version: 'bench',
-    verifyToken: async () => ({ uid: 'bench', email: 'bench@insight.test', roles: ['support1'] }),
-    audit: new MemoryAuditSink(),
-    directory: new MemoryUserDirectory([]),
-    upstream: sim.upstream,
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { origin, server } = await startBenchApi('support1', { upstream: sim.upstream });
   // The browser's side: its own connection pool, like a separate client.
   const client = keepAlivePool(64);
 

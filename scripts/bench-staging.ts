@@ -3,9 +3,9 @@
  * through the emulators (hosting → functions → simulator) as a user sees it. Runs under
  * `firebase emulators:exec --with-simulator` (see package.json).
  *
- * 1. Fan-out: 50 viewers of one province on one in-process API (`createApp`, as bench:api does) against
- *    the simulator, which counts the upstream connections they cost (the functions emulator runs one
- *    request per worker, so the sharing cannot be seen through it).
+ * 1. Fan-out: 50 viewers of one province on one in-process API (scripts/lib/bench-api.ts, as bench:api)
+ *    against the simulator, which counts the upstream connections they cost (the functions emulator runs
+ *    one request per worker, so the sharing cannot be seen through it).
  * 2. The page: the simulator sends BENCH_EVENTS_PER_S switch changes a second (default 200) over
  *    BENCH_SWITCHES switches (default 2,000) for BENCH_SECONDS (default 60, longer than a stream cycle),
  *    then falls quiet. Each change is stamped upstream with its send time (`ts`). In the page, the
@@ -15,14 +15,10 @@
  *    out of the latency and the longest task, not out of the count.
  */
 import { writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { createApp } from '../functions/src/app';
 import { stagingUpstream } from '../functions/src/adapters/upstream';
 import { simulatorUpstream } from '../functions/src/config/upstream';
-import { MemoryAuditSink } from '../functions/src/domain/audit/audit-sink';
 import { StagingHub } from '../functions/src/domain/staging/stream-hub';
-import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
 import { SIMULATOR } from '../harness/api-client';
 import { launchBrowser, PORTAL } from '../harness/browser';
 import {
@@ -35,6 +31,7 @@ import {
 import { addStagingProbe, MEASURE_MARK, probeState, startMeasuring } from '../harness/staging-probe';
 import { spread } from '../harness/stats';
 import { closeAdmin, createUser, signInFast } from '../harness/users';
+import { startBenchApi } from './lib/bench-api';
 import { cpuReference } from './lib/cpu-reference';
 
 // The machine's speed in this run, printed beside the figures (docs/performance.md).
@@ -72,17 +69,11 @@ async function fanOut(): Promise<{ connections: number; changes: number[]; sent:
     logger: { info() {}, warn: (message, data) => console.warn(message, data), error() {} },
     idleCloseMs: 200,
   });
-  const app = createApp({
-    version: 'bench',
-    verifyToken: async () => ({ uid: 'bench', email: 'bench@insight.test', roles: ['install'] }),
-    audit: new MemoryAuditSink(),
-    directory: new MemoryUserDirectory([]),
+  const { origin, server } = await startBenchApi('install', {
     upstream: simulatorUpstream(SIMULATOR, 5000),
     staging: { hub },
   });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/staging/plume/${PROVINCE}`;
+  const url = `${origin}/api/staging/plume/${PROVINCE}`;
   try {
     const abort = new AbortController();
     /**
