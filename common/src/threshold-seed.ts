@@ -98,6 +98,60 @@ const FIRMWARE_RULES: Record<
   },
 };
 
+/**
+ * Graded over a device's week of history (common/src/history-measures.ts): counts and slopes, lower is
+ * better, with their default bands (a bound shared by two ranges takes the better result).
+ */
+const HISTORY_DEFINITIONS: Record<
+  'losCount24h' | 'rxDrop7d' | 'dyingGaspDays' | 'eveningWifiDrop',
+  DefinitionTexts & { format: string | null; threshold: Pick<Threshold, 'warnAbove' | 'failAbove'> }
+> = {
+  losCount24h: {
+    name: 'Losses of signal in 24 hours',
+    nameFr: 'Pertes de signal en 24 heures',
+    category: 'history',
+    direction: 'lowerIsBetter',
+    description: 'Losses of signal without a dying gasp in the last 24 hours: 2 warn, 4 or more fail',
+    descriptionFr:
+      'Pertes de signal sans dernier signal dans les dernières 24 heures : 2 avertissement, 4 ou plus échec',
+    format: null,
+    threshold: { warnAbove: 1, failAbove: 3 },
+  },
+  rxDrop7d: {
+    name: 'Fall of ONU receive power in 7 days',
+    nameFr: 'Baisse de la puissance reçue ONU en 7 jours',
+    category: 'history',
+    direction: 'lowerIsBetter',
+    description: 'How far the ONU receive power fell from the first to the last day of the week',
+    descriptionFr: 'La baisse de la puissance reçue par l’ONU du premier au dernier jour de la semaine',
+    format: 'dB',
+    threshold: { warnAbove: 1.5, failAbove: 3 },
+  },
+  dyingGaspDays: {
+    name: 'Days with a dying gasp in 7 days',
+    nameFr: 'Jours avec un dernier signal en 7 jours',
+    category: 'history',
+    direction: 'lowerIsBetter',
+    description: 'Days of the week on which the ONU lost power at the home: 2 warn, 4 or more fail',
+    descriptionFr:
+      'Jours de la semaine où l’ONU a perdu son alimentation au domicile : 2 avertissement, 4 ou plus échec',
+    format: null,
+    threshold: { warnAbove: 1, failAbove: 3 },
+  },
+  eveningWifiDrop: {
+    name: 'Evening fall of Wi Fi health',
+    nameFr: 'Baisse du Wi Fi le soir',
+    category: 'history',
+    direction: 'lowerIsBetter',
+    description:
+      'How many points the Wi-Fi health falls from 19:00 to 23:00 against the day (median of the week)',
+    descriptionFr:
+      'De combien de points la santé du Wi-Fi baisse de 19 h à 23 h par rapport à la journée (médiane de la semaine)',
+    format: 'points',
+    threshold: { warnAbove: 15, failAbove: 30 },
+  },
+};
+
 const stamp = { insertDate: null, updateDate: null, updatedBy: null } as const;
 const definitionId = (parameter: Parameter) => `DEF-${parameter}`;
 
@@ -130,6 +184,17 @@ export function seedThresholdSet(): ThresholdSet {
       ...DEFINITIONS[metric],
       ...stamp,
     })),
+    ...(Object.keys(HISTORY_DEFINITIONS) as Array<keyof typeof HISTORY_DEFINITIONS>).map((parameter) => {
+      const { format, threshold: _bands, ...texts } = HISTORY_DEFINITIONS[parameter];
+      return {
+        tdId: definitionId(parameter),
+        parameter,
+        format,
+        fallback: 'n/a' as const,
+        ...texts,
+        ...stamp,
+      };
+    }),
     ...(['wifiHealth', 'firmware'] as const).map((parameter) => ({
       tdId: definitionId(parameter),
       parameter,
@@ -187,6 +252,9 @@ export function seedThresholdSet(): ThresholdSet {
       rule(technology, 'wifiHealth', health.toUpperCase(), word(health, result));
     for (const band of ranges(PLUME_HEALTH_SCORE))
       rule(technology, 'wifiHealth', `SCORE-${band.name}`, range(band.min, band.max, band.result));
+    for (const [parameter, { format, threshold }] of Object.entries(HISTORY_DEFINITIONS))
+      for (const band of ranges({ ...threshold, unit: format ?? '' }))
+        rule(technology, parameter as Parameter, band.name, range(band.min, band.max, band.result));
     for (const [score, result] of Object.entries(FIRMWARE_SCORE_GRADES)) {
       const { name, ...texts } = FIRMWARE_RULES[score as keyof typeof FIRMWARE_RULES];
       rule(technology, 'firmware', name, word(score, result, texts));

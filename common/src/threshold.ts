@@ -40,10 +40,22 @@ export const RESULTS = ['pass', 'warn', 'fail'] as const;
 export type RuleResult = (typeof RESULTS)[number];
 export const FALLBACKS = ['pass', 'warn', 'fail', 'n/a'] as const;
 /** The measurements the API grades, by the key it grades them under. */
-export const PARAMETERS = ['rxPower', 'txPower', 'oltRxPower', 'rssi', 'wifiHealth', 'firmware'] as const;
+export const PARAMETERS = [
+  'rxPower',
+  'txPower',
+  'oltRxPower',
+  'rssi',
+  'wifiHealth',
+  'firmware',
+  // Measured over a device's week of history (common/src/history-measures.ts, docs/history.md).
+  'losCount24h',
+  'rxDrop7d',
+  'dyingGaspDays',
+  'eveningWifiDrop',
+] as const;
 export type Parameter = (typeof PARAMETERS)[number];
 export const DIRECTIONS = ['higherIsBetter', 'lowerIsBetter', 'window', 'alpha'] as const;
-export const CATEGORIES = ['optical', 'wifi', 'firmware'] as const;
+export const CATEGORIES = ['optical', 'wifi', 'firmware', 'history'] as const;
 
 /** Field limits, shared with firestore.rules (kept equal by the rules tests). */
 export const THRESHOLD_LIMITS = {

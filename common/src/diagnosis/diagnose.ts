@@ -1,19 +1,22 @@
 /** The one diagnosis of a view's sections, as far as they have answered. */
 import { foldConsequences } from './causes';
 import { certificateFindings } from './rules/certificate';
+import { historyFindings } from './rules/history';
 import { sectionFailure } from './rules/finding';
 import { lanFindings } from './rules/lan';
 import { neighbourhoodFindings } from './rules/neighbourhood';
 import { voiceFindings } from './rules/voice';
 import { linkFinding, wanFindings } from './rules/wan';
 import { confidenceOf, experienceScore, rankFindings, scoreSetter } from './score';
-import type { Diagnosis, DiagnosisInput, Finding, InputKey } from './types';
+import { INPUT_SECTIONS, type Diagnosis, type DiagnosisInput, type Finding, type InputKey } from './types';
+
+const INPUT_KEYS = Object.keys(INPUT_SECTIONS) as InputKey[];
 
 /** Every finding of the sections answered so far, ranked, root causes over their consequences, with the score. */
 export function diagnose(input: DiagnosisInput): Diagnosis {
   const findings: Finding[] = [];
-  const pending = (Object.keys(input) as InputKey[]).filter((key) => input[key].status === 'pending');
-  for (const key of Object.keys(input) as InputKey[]) {
+  const pending = INPUT_KEYS.filter((key) => input[key].status === 'pending');
+  for (const key of INPUT_KEYS) {
     const state = input[key];
     // The neighbourhood matters only beside a link fault: its failure is reported there.
     if (state.status === 'error' && key !== 'port') findings.push(sectionFailure(key, state.code));
@@ -41,6 +44,9 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
   if (input.voice.status === 'ok') findings.push(...voiceFindings(input.voice.data));
   // A certificate older than the last registration needs the WAN; missing needs only the certificates.
   if (input.bc.status === 'ok') findings.push(...certificateFindings(input.bc.data, wan));
+  // The week's history, once its card has read it and the API has graded it.
+  const assessment = input.history?.status === 'ok' ? input.history.data.assessment : undefined;
+  if (assessment) findings.push(...historyFindings(assessment));
   const answered = (['wan', 'lan', 'voice', 'bc'] as const).filter(
     (key) => input[key].status === 'ok',
   ).length;

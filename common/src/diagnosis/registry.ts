@@ -6,6 +6,7 @@
  */
 import type { KindSpec, PlaybookAction } from './kind-spec';
 import { CERTIFICATE_KINDS } from './kinds/certificate';
+import { HISTORY_KINDS } from './kinds/history';
 import { LAN_KINDS } from './kinds/lan';
 import { NEIGHBOURHOOD_KINDS } from './kinds/neighbourhood';
 import { SECTION_KINDS } from './kinds/sections';
@@ -19,6 +20,7 @@ export const FINDING_KINDS = {
   ...CERTIFICATE_KINDS,
   ...SECTION_KINDS,
   ...NEIGHBOURHOOD_KINDS,
+  ...HISTORY_KINDS,
 } as const satisfies Record<string, KindSpec>;
 
 /** Every kind of finding the diagnosis makes: the playbook's keys. */

@@ -11,6 +11,8 @@ import type {
   VoiceSection,
   WanSection,
 } from '../customer360';
+import type { HistorySection } from '../history';
+import type { AssessedHistory } from '../history-measures';
 import type { Grading } from '../threshold';
 import type { FindingKind, RootCause } from './registry';
 
@@ -26,8 +28,14 @@ export interface DiagnosisInput {
   bc: SectionState<BirthCertificatesSection>;
   /** The device's PON port and its neighbours. */
   port: SectionState<NeighbourhoodSection>;
+  /**
+   * The device's week of history with its graded measures, when the view has read it: not a section of
+   * the view's stream (its card reads it), so neither waited for nor counted as pending.
+   */
+  history?: SectionState<HistorySection & { assessment?: AssessedHistory }>;
 }
-export type InputKey = keyof DiagnosisInput;
+/** The view's sections the diagnosis waits for. */
+export type InputKey = Exclude<keyof DiagnosisInput, 'history'>;
 export const INPUT_SECTIONS: Readonly<Record<InputKey, Section>> = {
   customer: 'customer',
   wan: 'wan',

@@ -12,6 +12,7 @@ import type { KindSpec } from '../kind-spec';
 export const LINK_CONSEQUENCES = [
   'onuNotRanged',
   'onuDegraded',
+  'intermittentLink',
   'rxPower.fail',
   'rxPower.warn',
   'oltRxPower.fail',
