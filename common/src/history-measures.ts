@@ -106,3 +106,6 @@ export interface AssessedHistory {
   measures: Record<HistoryMeasure, MeasuredValue>;
   grades: Partial<Record<HistoryMeasure, Grading>>;
 }
+
+/** The 360 API's history answer with its assessment (absent when the device's rules could not be read). */
+export type AssessedHistorySection = HistorySection & { assessment?: AssessedHistory };

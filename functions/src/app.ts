@@ -10,6 +10,7 @@ import { createPonPortClient, createWanClient } from './adapters/upstream/wan-cl
 import { createPrometheusHistory } from './adapters/history/prometheus-history';
 import { HISTORY_CACHE } from './config/cache-ages';
 import { historyRouter } from './http/routes/history';
+import { deviceAssessment } from './domain/history/assessment';
 import { deviceBands } from './domain/history/bands';
 import type { AuditSink } from './domain/audit/audit-sink';
 import type { AdminStore } from './domain/admin/admin-store';
@@ -161,6 +162,7 @@ export function createApp(deps: AppDeps): Express {
       new CallCache({ ...HISTORY_CACHE, ...(deps.now ? { now: deps.now } : {}) }),
       deps.now,
       (mac) => deviceBands(calls, deps.thresholds ?? staticThresholds(), mac),
+      (mac, history) => deviceAssessment(calls, deps.thresholds ?? staticThresholds(), mac, history),
     ),
   );
   api.use(

@@ -11,8 +11,7 @@ import type {
   VoiceSection,
   WanSection,
 } from '../customer360';
-import type { HistorySection } from '../history';
-import type { AssessedHistory } from '../history-measures';
+import type { AssessedHistorySection } from '../history-measures';
 import type { Grading } from '../threshold';
 import type { FindingKind, RootCause } from './registry';
 
@@ -32,7 +31,7 @@ export interface DiagnosisInput {
    * The device's week of history with its graded measures, when the view has read it: not a section of
    * the view's stream (its card reads it), so neither waited for nor counted as pending.
    */
-  history?: SectionState<HistorySection & { assessment?: AssessedHistory }>;
+  history?: SectionState<AssessedHistorySection>;
 }
 /** The view's sections the diagnosis waits for. */
 export type InputKey = Exclude<keyof DiagnosisInput, 'history'>;
