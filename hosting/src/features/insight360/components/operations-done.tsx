@@ -29,7 +29,7 @@ function useReadAgainWhenBack(done: readonly DoneOperation[], sections: ViewSect
   }, [key]);
 }
 
-/** "Device reset — sent 2026-11-26 14:02 by agent@…. The ONU restarts; …": what, when, who, what next. */
+/** "Device reset — sent 11/26/26, 02:02 PM by agent@…. The ONU restarts; …": what, when, who, what next. */
 export function useDoneSentence() {
   const { t } = useTranslation('insight360');
   const formatDateTime = useFormatDateTime();
