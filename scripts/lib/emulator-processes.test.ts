@@ -29,7 +29,10 @@ async function started(suite: ReturnType<typeof startEmulatorSuite>) {
       return alive;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('the stand-in suite did not start');
+  suite.tree.refresh();
+  throw new Error(
+    `the stand-in suite did not start: ${JSON.stringify(suite.tree.alive().map((info) => info.command))}`,
+  );
 }
 
 describe('startEmulatorSuite().stop', () => {

@@ -92,6 +92,8 @@ export class ProcessTree {
     for (const [pid, info] of this.known) {
       const now = all.get(pid);
       if (now && now.start !== info.start) this.known.delete(pid); // the PID was reused: not ours
+      // First seen between fork and exec (its parent's command line): what it runs now.
+      else if (now && now.command !== info.command) this.known.set(pid, now);
     }
     const root = all.get(this.rootPid);
     if (root && !this.known.has(root.pid)) this.known.set(root.pid, root);
