@@ -14,6 +14,7 @@ import {
   type SectionState,
 } from '@insight/common/diagnosis';
 import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook';
+import type { AssessedHistorySection } from '@insight/common/history-measures';
 import { DEFAULT_PLAYBOOK_BY_KEY, mergePlaybook } from '@insight/common/diagnosis-playbook-defaults';
 import { apiFetch, type HttpError } from '../../../lib/http-client';
 import type { ViewSections } from './sections';
@@ -28,8 +29,16 @@ const stateOf = <T>(swr: Swr<T>): SectionState<T> =>
       ? { status: 'error', code: swr.error.code, ...(swr.error.path ? { path: swr.error.path } : {}) }
       : { status: 'pending' };
 
-export function diagnosisInputOf(sections: ViewSections): DiagnosisInput {
+/**
+ * The diagnosis's input from the view's sections and, once its answer is in, the device's week of history
+ * (not a section: nothing waits for it; its findings join when it arrives).
+ */
+export function diagnosisInputOf(
+  sections: ViewSections,
+  history?: Swr<AssessedHistorySection>,
+): DiagnosisInput {
   return {
+    ...(history ? { history: stateOf(history) } : {}),
     customer: stateOf(sections.customer),
     wan: stateOf(sections.wan),
     lan: stateOf(sections.lan),
@@ -40,10 +49,10 @@ export function diagnosisInputOf(sections: ViewSections): DiagnosisInput {
 }
 
 /** The diagnosis of what the view holds now, and the measurements it would store as a look. */
-export function useDiagnosis(sections: ViewSections) {
+export function useDiagnosis(sections: ViewSections, history?: Swr<AssessedHistorySection>) {
   const { customer, wan, lan, voice, bc, neighbourhood } = sections;
   return useMemo(() => {
-    const input = diagnosisInputOf({ customer, wan, lan, voice, bc, neighbourhood } as ViewSections);
+    const input = diagnosisInputOf({ customer, wan, lan, voice, bc, neighbourhood } as ViewSections, history);
     return { ...diagnose(input), measures: measuresOf(input), input };
     // The SWR objects change identity on every render; their data and error are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -60,6 +69,8 @@ export function useDiagnosis(sections: ViewSections) {
     bc.error,
     neighbourhood.data,
     neighbourhood.error,
+    history?.data,
+    history?.error,
   ]);
 }
 

@@ -7,6 +7,7 @@ import type { ConfidenceGap, Finding } from '@insight/common/diagnosis';
 import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook';
 import { fillPlaybookText } from '@insight/common/diagnosis-playbook-defaults';
 import { spokenDuration } from '@insight/common/duration';
+import { useFormatDateTime } from '../../../lib/date';
 
 export type Language = 'en' | 'fr';
 export interface FindingTexts {
@@ -36,11 +37,13 @@ export function useLanguage(): Language {
 
 /**
  * A finding's values as its texts say them: a section's error code in words (never 'upstream_error' in a
- * title), a number of hours as a spoken duration ("about 280 days", not "6728 h").
+ * title), a number of hours as a spoken duration ("about 280 days", not "6728 h"), a history finding's
+ * times as the page's dates.
  */
 export function useCodeWords() {
   const { t } = useTranslation('insight360');
   const language = useLanguage();
+  const formatDate = useFormatDateTime();
   return (values: Finding['values']): Finding['values'] => ({
     ...values,
     ...(typeof values.code === 'string'
@@ -52,6 +55,15 @@ export function useCodeWords() {
       : {}),
     ...(typeof values.hours === 'number'
       ? { hours: spokenDuration(values.hours * 3_600_000, language) }
+      : {}),
+    // The times behind a history finding (ISO, comma-separated) as the page's dates read.
+    ...(typeof values.times === 'string' && values.times
+      ? {
+          times: values.times
+            .split(', ')
+            .map((time) => formatDate(new Date(time)))
+            .join(', '),
+        }
       : {}),
   });
 }

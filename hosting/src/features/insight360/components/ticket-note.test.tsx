@@ -164,4 +164,28 @@ describe('the ticket note', () => {
     expect(note).not.toContain(DEFAULT_PLAYBOOK_BY_KEY.voiceAtaOffline!.stepFr);
     expect(note).toContain(DEFAULT_PLAYBOOK_BY_KEY.bcMissing!.stepFr);
   });
+
+  it('(en) lists a history finding with its times, as the page writes dates', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const times = ['2026-11-26T01:00:00.000Z', '2026-11-26T07:15:00.000Z', '2026-11-26T13:45:00.000Z'];
+    const drops = finding({
+      id: 'history-los',
+      key: 'intermittentLink',
+      values: { count: 3, value: '3', times: times.join(', ') },
+    });
+    function Story() {
+      const note = useTicketNote(DEFAULT_PLAYBOOK_BY_KEY);
+      return (
+        <CopyTicketButton note={() => note({ ...input, diagnosis: { ...diagnosis, findings: [drops] } })} />
+      );
+    }
+    await renderApp(<Story />, { path: '/' });
+    await userEvent.click(screen.getByTestId('copy-ticket'));
+    await waitFor(() => expect(writeText).toHaveBeenCalled());
+    const note = (writeText.mock.calls[0] as unknown as [string])[0];
+    expect(note).toContain('The link dropped 3 times in 24 hours');
+    expect(note).toContain(times.map((time) => formatDateTime(new Date(time), 'en')).join(', '));
+    expect(note).not.toContain('2026-11-26T01:00');
+  });
 });

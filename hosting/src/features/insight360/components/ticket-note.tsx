@@ -16,7 +16,7 @@ import { formatMac } from '@insight/common/mac';
 import { useGradeReason } from '../../../components/grade-chip';
 import { useFormatDateTime } from '../../../lib/date';
 import { usePreferences } from '../../../providers/preferences-provider';
-import { useFindingTexts, useGapText } from './finding-texts';
+import { useCodeWords, useFindingTexts, useGapText } from './finding-texts';
 
 export interface TicketNoteInput {
   mac: string;
@@ -32,6 +32,7 @@ export function useTicketNote(playbook: Playbook) {
   const texts = useFindingTexts(playbook);
   const gradeReason = useGradeReason();
   const gapText = useGapText();
+  const withCodeWords = useCodeWords();
   const formatDate = useFormatDateTime();
   const { href } = usePreferences();
   return ({ mac, account, at, diagnosis, neighbourhood }: TicketNoteInput): string => {
@@ -53,6 +54,10 @@ export function useTicketNote(playbook: Playbook) {
         ({ finding, words, stepWhen, consequences }, index) => [
           `${index + 1}. ${t(`diagnosis.severity.${finding.severity}`).toUpperCase()} — ${words.title}`,
           ...(finding.grading ? [`   ${t('diagnosis.measured')} ${gradeReason(finding.grading)}`] : []),
+          // A history finding's times (the drops, the dying gasps), as the page writes dates.
+          ...(finding.values.times
+            ? [`   ${t('diagnosis.times')} ${withCodeWords(finding.values).times}`]
+            : []),
           ...(words.step
             ? [`   ${t(stepWhen === 'now' ? 'diagnosis.nextStep' : 'diagnosis.laterStep')} ${words.step}`]
             : []),
