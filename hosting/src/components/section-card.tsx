@@ -38,6 +38,8 @@ interface Props<T> {
    * known for: its device sections have nothing to show). A note, not an error: no retry.
    */
   errorNote?: string;
+  /** Said in the error, with its retry, instead of "{name} could not be loaded: …" (the History card's store). */
+  errorMessage?: (error: HttpError) => string;
 }
 
 /**
@@ -53,6 +55,7 @@ export function SectionCard<T>({
   children,
   testId,
   errorNote,
+  errorMessage,
 }: Props<T>) {
   const { t } = useTranslation();
   const { t: te } = useTranslation('errors');
@@ -115,7 +118,8 @@ export function SectionCard<T>({
               </Button>
             }
           >
-            {t('sectionCard.error', { name, message: te(`codes.${state.error!.code}`) })}
+            {errorMessage?.(state.error!) ??
+              t('sectionCard.error', { name, message: te(`codes.${state.error!.code}`) })}
           </Alert>
         )}
         {status === 'ready' && (

@@ -21,6 +21,7 @@ import { useAuth } from '../../../providers/auth-provider';
 import { usePreferences } from '../../../providers/preferences-provider';
 import { useDiagnosis, useLooks, usePlaybook } from '../api/diagnosis';
 import { useExternalLinks } from '../api/external-links';
+import { useHistoryRequest } from '../api/history';
 import { useViewSections, type ViewSections } from '../api/sections';
 import { useDebouncedMac } from '../hooks/use-debounced-mac';
 import { useTabParam } from '../hooks/use-tab-param';
@@ -154,6 +155,8 @@ function DeviceView({ mac, kept = false }: { mac: string; kept?: boolean }) {
   const links = useExternalLinks();
   const playbook = usePlaybook();
   const looks = useLooks(mac);
+  // Asked for with the view; only the History card waits for it (a kept view, offline, asks when it is drawn).
+  useHistoryRequest(kept ? null : mac);
   const { customer, wan, lan, voice, bc, neighbourhood } = sections;
   // Tabs of several views tell their devices and customers apart (docs/requirements.md, "Page titles").
   useDocumentTitle(

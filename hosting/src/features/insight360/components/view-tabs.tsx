@@ -16,6 +16,7 @@ import type { ViewSections } from '../api/sections';
 import { AccountPanel } from './account-panel';
 import { BirthCertificatePanel } from './birth-certificate-panel';
 import { EpicoPanel } from './epico-panel';
+import { HistoryCard } from './history-card';
 import { InternetPanel } from './internet-panel';
 import { LegacyPanel } from './legacy-panel';
 import { ModemPanel } from './modem-panel';
@@ -117,6 +118,10 @@ function Overview(props: TabProps) {
       </ViewCard>
       <VoiceCard {...props} />
       <CertificatesCard {...props} latestOnly />
+      {/* Last and across the grid: its charts load once it is scrolled to. */}
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <HistoryCard mac={props.mac} />
+      </Box>
     </Box>
   );
 }
@@ -148,6 +153,7 @@ function Wan(props: TabProps) {
         )}
       </ViewCard>
       <Neighbourhood {...props} />
+      <HistoryCard mac={props.mac} />
     </Stack>
   );
 }
