@@ -36,7 +36,7 @@ import { launchBrowser, PORTAL } from '../harness/browser';
 import { closeAdmin, createUser } from '../harness/users';
 import { cpuReference, lighthouseCalibration } from './lib/cpu-reference';
 import { medianBy } from '../harness/stats';
-import { freePort } from './lib/processes';
+import { freePort } from '../functions/src/testing/free-port';
 
 // The machine's speed in this run, printed beside the figures (docs/performance.md).
 const cpuRef = cpuReference('bench:lighthouse');

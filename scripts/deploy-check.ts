@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { FIRESTORE_LOCATION, REGION } from '../functions/src/config/region';
 import { emulatorEnv, ROOT } from './lib/emulator-env';
-import { freePort } from './lib/processes';
+import { freePort } from '../functions/src/testing/free-port';
 import { deployEnv, deployProject } from './lib/deploy-env';
 import { functionsLockfile, readRootLock } from './lib/functions-lock';
 

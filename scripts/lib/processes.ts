@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,16 +75,4 @@ export function cleanEmulatorSockets(): void {
   for (const name of readdirSync(dir)) {
     if (name.startsWith('fire_emu_') && name.endsWith('.sock')) rmSync(path.join(dir, name), { force: true });
   }
-}
-
-/** A TCP port free on 127.0.0.1 at the time of asking (for a process that takes its port as an argument). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -7,7 +7,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { generateCustomer } from '@insight/simulator/catalogue/generate';
 import { resolveMac, scenarioMac } from '@insight/simulator/catalogue/macs';
 import { seedNumber } from '@insight/simulator/config';
 import { generateHistory, toOpenMetrics } from '@insight/simulator/history/series';
+import { freePort } from '../../testing/free-port';
 import { startSimulator } from '../../testing/simulator';
 import { httpTransport } from '../upstream/transport';
 import { createPrometheusHistory } from './prometheus-history';
@@ -31,18 +31,6 @@ let dir = '';
 let prometheus: ChildProcess | undefined;
 let prometheusUrl = '';
 let sim: Awaited<ReturnType<typeof startSimulator>> | undefined;
-
-/** A port nothing listens on, on the loopback interface. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Waits until `url` answers 200, or fails at the deadline (or when the server has exited). */
 async function ready(url: string, deadlineMs: number, server: ChildProcess): Promise<void> {
