@@ -6,10 +6,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  firestoreSmsLimits,
-  SMS_LIMITS_COLLECTION,
-} from '../../functions/src/adapters/firestore/firestore-sms-limits';
+import { firestoreSmsLimits, SMS_LIMITS_COLLECTION } from '../../functions/src/adapters/firestore';
 import { appWith, tokenFor } from '../../functions/src/testing/fake-upstream';
 import { startSimulator } from '../../functions/src/testing/simulator';
 import { closeAdmin, db, uniqueId } from './support';
