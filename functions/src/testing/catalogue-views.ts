@@ -9,9 +9,12 @@ import { createSimulator } from '@insight/simulator/server';
 import type { SimulatorOptions } from '@insight/simulator/config';
 import { diagnose, type Diagnosis } from '@insight/common/diagnosis';
 import { SECTIONS } from '@insight/common/customer360';
+import { historyMacLabel, historyRange } from '@insight/common/history';
+import { createPrometheusHistory } from '../adapters/history/prometheus-history';
 import { buildUrl, type Transport } from '../adapters/upstream/transport';
 import { createClients, type UpstreamConfig } from '../app';
 import { staticThresholds } from '../domain/grading/threshold-source';
+import { deviceAssessment } from '../domain/history/assessment';
 import { diagnosisInput, type SectionOutcome } from '../domain/diagnosis/view-input';
 import { createUpstreamCalls } from '../domain/upstream-calls';
 import { sectionLoaders } from '../domain/view-sections';
@@ -73,6 +76,7 @@ export async function catalogueViews(options: Partial<SimulatorOptions> = {}) {
     new CallCache({ ttlMs: 60_000, freshWindowMs: 0, maxEntries: 2_000 }),
   );
   const loaders = sectionLoaders(calls, staticThresholds());
+  const history = createPrometheusHistory(upstream.history);
 
   return {
     /** Every device of a catalogue kind (all of them without one). */
@@ -87,8 +91,11 @@ export async function catalogueViews(options: Partial<SimulatorOptions> = {}) {
         if (devices.length >= page.total || page.items.length === 0) return devices;
       }
     },
-    /** The diagnosis of a device's complete view, as the API stores it with its look. */
-    async diagnose(mac: string, language: 'en' | 'fr' = 'en'): Promise<Diagnosis> {
+    /**
+     * The diagnosis of a device's complete view, as the API stores it with its look; with `withHistory`, as
+     * the page shows it once the week's history is in too (its graded measures, as the history route adds).
+     */
+    async diagnose(mac: string, language: 'en' | 'fr' = 'en', withHistory = false): Promise<Diagnosis> {
       const outcomes: Partial<Record<(typeof SECTIONS)[number], SectionOutcome>> = {};
       await Promise.all(
         SECTIONS.map(async (section) => {
@@ -99,7 +106,18 @@ export async function catalogueViews(options: Partial<SimulatorOptions> = {}) {
           }
         }),
       );
-      return diagnose(diagnosisInput(outcomes));
+      const input = diagnosisInput(outcomes);
+      if (!withHistory) return diagnose(input);
+      try {
+        const week = await history.read(historyMacLabel(mac), historyRange(Date.now()));
+        const assessment = await deviceAssessment(calls, staticThresholds(), mac, week);
+        return diagnose({ ...input, history: { status: 'ok', data: { ...week, assessment } } });
+      } catch (error) {
+        return diagnose({
+          ...input,
+          history: { status: 'error', code: errorResponse(error).body.error.code },
+        });
+      }
     },
     close: () => sim.close(),
   };
