@@ -36,13 +36,15 @@ afterEach(async () => {
 });
 
 describe('the kept view’s banner says which case it is', () => {
-  it('when the browser is offline, then "offline", in English and French', async () => {
+  it('when the browser is offline, then "offline" and the time the view was kept, in English and French', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await render('/i/mac/A4C1E8000001');
-    expect(banner()).toMatch(/^As of [^,]+, offline\./);
+    expect(banner()).toMatch(/^As of 02:02 PM, offline\./);
     expect(notKept()).toContain('it is not available offline.');
     await render('/fr/i/mac/A4C1E8000001');
-    expect(screen.getAllByTestId('kept-view-banner')[1]!.textContent).toMatch(/^État à [^,]+, hors ligne\./);
+    expect(screen.getAllByTestId('kept-view-banner')[1]!.textContent).toMatch(
+      /^État à 14 h 02, hors ligne\./,
+    );
   });
 
   it('when the network is not answering while the browser says online, then "the network is not answering", in English and French', async () => {
