@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { areaFieldsSchema, idSchema } from '@insight/common/network';
 import { renderWithTheme } from '../../testing/render';
 import { EditDialog } from './edit-dialog';
@@ -75,5 +76,47 @@ describe('EditDialog', () => {
     expect(screen.queryByTestId('dlg-notice')).toBeNull();
     await userEvent.type(screen.getByTestId('field-id'), 'TAKEN');
     expect((await screen.findByTestId('dlg-notice')).textContent).toBe('caution');
+  });
+});
+
+describe('EditDialog date field', () => {
+  const dated = z.object({ at: z.date({ message: 'date' }).nullable() });
+  const datedDialog = (onSubmit: (values: { at: Date | null }) => Promise<boolean>) => (
+    <EditDialog
+      open
+      title="Edit"
+      schema={dated}
+      defaultValues={{ at: new Date(2026, 10, 26, 14, 2) }}
+      fields={[{ name: 'at', label: 'When', kind: 'datetime' }]}
+      onSubmit={onSubmit}
+      onClose={vi.fn()}
+      testId="dated"
+    />
+  );
+  const field = () => screen.getByTestId('field-at') as HTMLInputElement;
+
+  it('when a date is edited in English, then it shows as MM/DD/YY, hh:mm AM/PM and the time typed that way is saved', async () => {
+    const onSubmit = vi.fn(async () => true);
+    await renderWithTheme(datedDialog(onSubmit));
+    expect(field().value).toBe('11/26/26, 02:02 PM');
+    expect(field().getAttribute('placeholder')).toBe('MM/DD/YY, hh:mm AM/PM');
+    await userEvent.clear(field());
+    await userEvent.type(field(), '11/27/26, 09:30 AM');
+    await userEvent.click(screen.getByTestId('dated-save'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ at: new Date(2026, 10, 27, 9, 30) }));
+  });
+
+  it('when a date is edited in French, then it shows as 2026-11-26 14 h 02 and MM/DD/YY is refused', async () => {
+    const onSubmit = vi.fn(async () => true);
+    await renderWithTheme(datedDialog(onSubmit), 'fr');
+    expect(field().value).toBe('2026-11-26 14 h 02');
+    await userEvent.clear(field());
+    await userEvent.type(field(), '11/27/26, 09:30 AM');
+    await userEvent.click(screen.getByTestId('dated-save'));
+    expect(await screen.findByText('Date et heure valides requises')).toBeTruthy();
+    await userEvent.clear(field());
+    await userEvent.type(field(), '2026-11-27 9 h 30');
+    await userEvent.click(screen.getByTestId('dated-save'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ at: new Date(2026, 10, 27, 9, 30) }));
   });
 });
