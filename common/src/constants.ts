@@ -11,6 +11,11 @@ export const CHUNK_RELOAD_GUARD_MS = 60_000;
 /** Threshold range entry is limited to ± this bound (docs/requirements.md, "Thresholds"; firestore.rules holds the same). */
 export const THRESHOLD_OUTER_BOUND = 10000;
 export const RECENT_LOOKUPS_LIMIT = 20;
+/**
+ * The zone the provider's customers live in (Ontario and Quebec): what the server writes for them (an SMS's
+ * date) and what "a day" and "the evening" of a device's history mean.
+ */
+export const PROVIDER_TIME_ZONE = 'America/Toronto';
 
 /** The 360 view's sections, in the order the whole-view answer lists them (customer360.ts re-exports them). */
 export const SECTIONS = ['customer', 'wan', 'lan', 'voice', 'birth-certificates', 'neighbourhood'] as const;

@@ -4,6 +4,7 @@
  * was cut at the home, and how far the Wi-Fi's health falls in the evening. Pure numbers with the times
  * behind them; the API grades them with the threshold manager's rules (parameters of the same names).
  */
+import { PROVIDER_TIME_ZONE } from './constants';
 import type { HistorySection } from './history';
 import type { Grading } from './threshold';
 
@@ -18,7 +19,7 @@ export interface MeasuredValue {
 }
 
 /** The zone the provider's customers live in: "the evening" and "a day" are theirs. */
-export const HISTORY_TIME_ZONE = 'America/Toronto';
+export const HISTORY_TIME_ZONE = PROVIDER_TIME_ZONE;
 /** The evening hours whose Wi-Fi is compared with the day's, in the customers' zone. */
 export const EVENING = { from: 19, to: 23 } as const;
 /** The day's hours the evening is compared with. */

@@ -239,7 +239,7 @@ describe('a call, as the staff work it', () => {
     await page.getByTestId('test-definition').click();
     // The definition as the French page names it (the seed's French name).
     const rxPower = seedThresholdSet().definitions.find((definition) => definition.parameter === 'rxPower')!;
-    await page.getByRole('option', { name: rxPower.nameFr ?? rxPower.name }).click();
+    await page.getByRole('option', { name: rxPower.nameFr ?? rxPower.name, exact: true }).click();
     await page.getByTestId('test-value').fill('-28,5');
     await page.getByTestId('test-reason').waitFor();
     expect(await page.getByTestId('test-result').textContent()).toContain('−28,5');

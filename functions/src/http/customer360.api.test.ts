@@ -468,6 +468,10 @@ describe('operations', () => {
       mac: MAC,
       body: expect.stringContaining('certificat'),
     });
+    // The certificate's date in the customers' zone (2026-06-01 00:00 UTC is the evening before in Toronto).
+    expect(upstream.called('/v1/messages')[0]!.body).toMatchObject({
+      body: expect.stringContaining('2026-05-31 20 h 00'),
+    });
     expect(audit.records).toHaveLength(1);
     expect(
       (

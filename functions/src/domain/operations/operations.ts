@@ -14,6 +14,7 @@ import {
   type VoiceOperation,
 } from '@insight/common/customer360';
 import type { RegenerationRequest } from '@insight/common/upstream/birth-certificate';
+import { PROVIDER_TIME_ZONE } from '@insight/common/constants';
 import { formatDateTime } from '@insight/common/format';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
@@ -283,7 +284,8 @@ export async function sendBirthCertificateSms(
       const lang = request.language;
       const body = SMS_TEXT[lang](
         mac,
-        formatDateTime(certificate.ts, lang),
+        // In the customers' zone: the server's own is UTC.
+        formatDateTime(certificate.ts, lang, PROVIDER_TIME_ZONE),
         RESULT_WORDS[lang][certificate.results.overall],
         `https://insight.example-telecom.ca/bc/${encodeURIComponent(certificate.id)}`,
       );
