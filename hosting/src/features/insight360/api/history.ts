@@ -1,8 +1,8 @@
 /**
  * A device's seven days of history (GET /api/360/{mac}/history, docs/features.md "History"): one request per
- * view, asked for as the view opens and waited for by nothing but the History card (not a section of the
- * view: the findings, the reveal stages and the search's tracked calls never wait for it). The API keeps
- * one answer per device for 5 minutes whoever asks.
+ * view, asked for as the view opens; the History card draws it and its findings join the diagnosis when it
+ * arrives. Not a section of the view: the first findings, the reveal stages and the search's tracked calls
+ * never wait for it. The API keeps one answer per device for 5 minutes whoever asks.
  */
 import useSWR from 'swr';
 import type { SectionResponse } from '@insight/common/customer360';
@@ -29,12 +29,4 @@ export function useDeviceHistory(mac: string | null) {
     OPTIONS,
   );
   return { ...swr, refresh: () => swr.mutate() };
-}
-
-/**
- * Starts the history's request with the view (the card, drawn later, takes its answer). Reads none of the
- * answer's state, so the view is not drawn again when it arrives.
- */
-export function useHistoryRequest(mac: string | null): void {
-  useSWR<SectionResponse<HistorySection>, HttpError>(mac ? historyPath(mac) : null, fetchHistory, OPTIONS);
 }

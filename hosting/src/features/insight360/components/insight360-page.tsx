@@ -21,7 +21,7 @@ import { useAuth } from '../../../providers/auth-provider';
 import { usePreferences } from '../../../providers/preferences-provider';
 import { useDiagnosis, useLooks, usePlaybook } from '../api/diagnosis';
 import { useExternalLinks } from '../api/external-links';
-import { useHistoryRequest } from '../api/history';
+import { useDeviceHistory } from '../api/history';
 import { useViewSections, type ViewSections } from '../api/sections';
 import { useDebouncedMac } from '../hooks/use-debounced-mac';
 import { useTabParam } from '../hooks/use-tab-param';
@@ -155,8 +155,6 @@ function DeviceView({ mac, kept = false }: { mac: string; kept?: boolean }) {
   const links = useExternalLinks();
   const playbook = usePlaybook();
   const looks = useLooks(mac);
-  // Asked for with the view; only the History card waits for it (a kept view, offline, asks when it is drawn).
-  useHistoryRequest(kept ? null : mac);
   const { customer, wan, lan, voice, bc, neighbourhood } = sections;
   // Tabs of several views tell their devices and customers apart (docs/requirements.md, "Page titles").
   useDocumentTitle(
@@ -200,11 +198,12 @@ function DeviceView({ mac, kept = false }: { mac: string; kept?: boolean }) {
   );
   useKeepView(mac, language, snapshot, !kept);
   const shown = useDeferredValue(snapshot);
-  return <ViewBody mac={mac} {...shown} />;
+  return <ViewBody mac={mac} kept={kept} {...shown} />;
 }
 
 interface ViewBodyProps {
   mac: string;
+  kept: boolean;
   sections: ViewSections;
   links: ReturnType<typeof useExternalLinks>;
   playbook: ReturnType<typeof usePlaybook>;
@@ -213,7 +212,14 @@ interface ViewBodyProps {
 
 const NO_ROLES: readonly RoleKey[] = [];
 
-const ViewBody = memo(function ViewBody({ mac, sections, links, playbook, looksAnswered }: ViewBodyProps) {
+const ViewBody = memo(function ViewBody({
+  mac,
+  kept,
+  sections,
+  links,
+  playbook,
+  looksAnswered,
+}: ViewBodyProps) {
   const { t } = useTranslation('insight360');
   const { t: te } = useTranslation('errors');
   const { state } = useAuth();
@@ -225,7 +231,10 @@ const ViewBody = memo(function ViewBody({ mac, sections, links, playbook, looksA
   // Looks stored from this moment on are this view's own (the API stores one after its answer).
   const [openedAt] = useState(() => Date.now());
 
-  const diagnosis = useDiagnosis(sections);
+  // The week of history, asked for with the view (a kept view, offline, reads none): its findings join the
+  // diagnosis when it arrives, and only the History card waits for it.
+  const history = useDeviceHistory(kept ? null : mac);
+  const diagnosis = useDiagnosis(sections, history);
   const strip = useStripEntries(diagnosis.input, diagnosis, playbook);
   const stage = useRevealStage(sections, looksAnswered);
   const [tab, setTab] = useTabParam(TAB_KEYS);
