@@ -1,0 +1,117 @@
+/**
+ * The History card (docs/features.md, "History") on a `flapping` catalogue device: its losses of signal
+ * marked on the link state's timeline (at least three in the last 24 hours, no dying gasp), the optical
+ * powers drawn over the threshold rules' bands once the card is on screen, the 7 days a key press away and
+ * every event as text, in English and French, at phone (390 px) and desktop (1440 px) widths, each in one
+ * theme; the card fits the width and axe finds no WCAG AA violation in it.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THEME_COOKIE } from '../../common/src/constants';
+import { catalogue, type CatalogueDevice } from '../../harness/api-client';
+import { WCAG_AA } from '../../harness/axe';
+import { PORTAL, useBrowser } from '../../harness/browser';
+import { closeAdmin, createUser, signInFast, type TestUser } from '../../harness/users';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+
+/** Each width in both languages, each language in one theme per width. */
+const RUNS = [
+  { language: 'en', screen: PHONE, theme: 'dark' },
+  { language: 'fr', screen: PHONE, theme: 'light' },
+  { language: 'en', screen: DESKTOP, theme: 'light' },
+  { language: 'fr', screen: DESKTOP, theme: 'dark' },
+] as const;
+
+const TITLE = { en: 'History', fr: 'Historique' } as const;
+
+/** The card's marks of one kind on the timeline. */
+const marks = (page: Page, kind: 'los' | 'dyingGasp') =>
+  page.locator(`[data-testid="history-timeline"] [data-testid="history-event"][data-kind="${kind}"]`);
+
+/** WCAG AA violations inside the card, one line each. */
+async function cardViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .include('[data-testid="section-history"]')
+    .withTags(WCAG_AA)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+  );
+}
+
+describe('the History card on a flapping device', () => {
+  const browser = useBrowser();
+  let user: TestUser;
+  let device: CatalogueDevice;
+  beforeAll(async () => {
+    user = await createUser('history-card', ['engineering']);
+    device = (await catalogue('flapping'))[0]!;
+  });
+  afterAll(closeAdmin);
+
+  for (const { language, screen, theme } of RUNS)
+    it(`(${language}, ${screen.width} px, ${theme}) marks each loss of signal of the last 24 hours on the timeline, and of the 7 days at a key press`, async () => {
+      const page = await browser.newPage({ viewport: screen, colorScheme: theme });
+      await page.context().addCookies([{ name: THEME_COOKIE, value: theme, url: PORTAL }]);
+      await signInFast(page, user);
+      await page.goto(`${language === 'fr' ? '/fr' : ''}/i/mac/${device.mac}`);
+
+      const card = page.getByTestId('section-history');
+      await expect.poll(() => card.getAttribute('data-state'), { timeout: 30_000 }).toBe('ready');
+      expect(await card.locator('h2').textContent()).toBe(TITLE[language]);
+      expect(await page.getByTestId('history').getAttribute('data-range')).toBe('day');
+
+      // The last 24 hours: several losses of signal, no dying gasp (not the power at home).
+      const day = await marks(page, 'los').count();
+      expect(day).toBeGreaterThanOrEqual(3);
+      expect(await marks(page, 'dyingGasp').count()).toBe(0);
+      expect(await page.getByTestId('history-timeline').getAttribute('data-los')).toBe(String(day));
+      // Each mark stands on the timeline, inside the card's width.
+      const timeline = (await page.getByTestId('history-timeline').boundingBox())!;
+      for (const box of await Promise.all((await marks(page, 'los').all()).map((mark) => mark.boundingBox())))
+        expect(box!.x + box!.width / 2).toBeGreaterThanOrEqual(timeline.x - 1);
+
+      // On screen, the charts are drawn over the threshold rules' bands (the seeded receive-power rules).
+      await card.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => page.locator('[data-testid="history-rxPower"] svg rect[data-band="pass"]').count(), {
+          timeout: 20_000,
+        })
+        .toBe(1);
+      expect(
+        await page.locator('[data-testid="history-rxPower"] svg rect[data-band^="warn"]').count(),
+      ).toBeGreaterThanOrEqual(1);
+      expect(await page.getByTestId('history-chart').count()).toBe(4);
+
+      // Readable at the width: the card does not scroll sideways, nor does the page.
+      expect(
+        await card.evaluate((element) => element.scrollWidth <= element.clientWidth + 1),
+        'the card scrolls sideways',
+      ).toBe(true);
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1,
+        ),
+      ).toBe(true);
+
+      // The week, from the keyboard: the toggle's one tab stop, the arrow, Enter.
+      await page.getByTestId('history-range-day').focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('history').getAttribute('data-range')).toBe('week');
+      const week = await marks(page, 'los').count();
+      expect(week).toBeGreaterThan(day);
+
+      // Every event as text: the link state's table lists as many as the timeline marks.
+      await page.getByTestId('history-link').getByTestId('history-table-toggle').click();
+      await expect
+        .poll(() => page.locator('[data-testid="history-events-table"] tbody tr').count())
+        .toBe(week);
+      expect(await cardViolations(page)).toEqual([]);
+      await page.close();
+    });
+});
