@@ -1,7 +1,9 @@
 /**
- * Field mode (docs/field-mode.md) with Playwright's offline mode: views kept online open offline after a
- * reload, read-only, under their banner; an operation is refused before anything is sent; a device not kept
- * says so; back online the views refresh; sign-out leaves nothing in IndexedDB.
+ * Field mode (docs/field-mode.md), both ways the network goes: Playwright's offline mode, and every API
+ * request failing at the network level while the browser says it is online ("lie-fi"). Views kept online
+ * open after a reload, read-only, under the banner of their case; an operation is refused before anything
+ * is sent; a device not kept says so; when the network answers again the views refresh; sign-out leaves
+ * nothing in IndexedDB.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -47,52 +49,73 @@ const keptRecords = (page: Page) =>
     return counts;
   });
 
+/**
+ * A support3 user signed in who opened `count` devices online until each is kept, with the service worker
+ * (registered once the page settled) controlling the page. Gives the kept devices' customer names, another
+ * device (not kept), and the API writes sent from then on (a refused write sends none).
+ */
+async function keptViews(browser: ReturnType<typeof useBrowser>, userName: string, count: number) {
+  const devices = await catalogue('epon', count + 1);
+  const [kept, other] = [devices.slice(0, count).map((device) => device.mac), devices[count]!.mac];
+  const user = await createUser(userName, ['support3']);
+  const page = await browser.newPage();
+  await signInFast(page, user);
+  const names = new Map<string, string>();
+  for (const mac of kept) {
+    await openView(page, mac);
+    names.set(mac, (await page.getByTestId('customer-name').textContent())!);
+  }
+  await expect.poll(async () => (await keptRecords(page)).views, { timeout: 20_000 }).toBe(count);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/') && request.method() !== 'GET') sent.push(request.url());
+  });
+  return { page, kept, other, names, sent };
+}
+
+/** The reset of the device on screen is refused with `message`, and nothing is sent. */
+async function resetRefused(page: Page, sent: string[], message: string) {
+  await page.getByTestId('reset-device').click();
+  await page.getByTestId('reset-dialog-confirm').click();
+  await expect.poll(() => page.getByTestId('reset-dialog-failed').textContent()).toContain(message);
+  expect(sent).toEqual([]);
+  await page.keyboard.press('Escape');
+}
+
 describe('field mode', () => {
   const browser = useBrowser();
   afterAll(closeAdmin);
 
   it('when the network goes after three views, then a reload opens the portal and the three views read back; a fourth device, an operation: refused; online again, the views refresh; sign-out keeps nothing', async () => {
     await warmApi();
-    const devices = await catalogue('epon', 4);
-    const [kept, fourth] = [devices.slice(0, 3).map((device) => device.mac), devices[3]!.mac];
-    const user = await createUser('field-support3', ['support3']);
-    const page = await browser.newPage();
-    await signInFast(page, user);
-    const names = new Map<string, string>();
-    for (const mac of kept) {
-      await openView(page, mac);
-      names.set(mac, (await page.getByTestId('customer-name').textContent())!);
-    }
-    await expect.poll(async () => (await keptRecords(page)).views, { timeout: 20_000 }).toBe(3);
-    // The service worker has the shell and the code (registered once the page settled).
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    const { page, kept, other: fourth, names, sent } = await keptViews(browser, 'field-support3', 3);
 
-    const sent: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/') && request.method() !== 'GET') sent.push(request.url());
-    });
     await page.context().setOffline(true);
     await page.reload();
-    await page.getByTestId('offline-chip').waitFor();
-    expect(await page.getByTestId('network-state').getAttribute('role')).toBe('status');
+    // Offline is the browser's word when it gives it; else the failing requests say the network is not
+    // answering (a browser that reads navigator.onLine true after this reload): either way, field mode.
+    const browserOffline = await page.evaluate(() => !navigator.onLine);
+    const [chip, banner, refusal, notKept] = browserOffline
+      ? ['Offline', /^As of [^,]+, offline\./, 'Not available offline', 'not available offline']
+      : [
+          'Network not answering',
+          /^As of [^,]+, the network is not answering\./,
+          'while the network is not answering',
+          'not available while the network is not answering',
+        ];
+    await expect.poll(() => page.getByTestId('network-chip').textContent()).toBe(chip);
+    expect(await page.getByTestId('network-state').getAttribute('aria-live')).toBe('polite');
 
     // A permalink, for each kept device.
     for (const mac of kept) {
       await page.goto(`/i/mac/${mac}`);
-      await expect
-        .poll(() => page.getByTestId('kept-view-banner').textContent())
-        .toMatch(/^As of \d\d:\d\d, offline\./);
+      await expect.poll(() => page.getByTestId('kept-view-banner').textContent()).toMatch(banner);
       await expect.poll(() => page.getByTestId('customer-name').textContent()).toBe(names.get(mac));
     }
     // An operation is refused with its message, and nothing is sent.
-    await page.getByTestId('reset-device').click();
-    await page.getByTestId('reset-dialog-confirm').click();
-    await expect
-      .poll(() => page.getByTestId('reset-dialog-failed').textContent())
-      .toContain('Not available offline');
-    expect(sent).toEqual([]);
-    await page.keyboard.press('Escape');
+    await resetRefused(page, sent, refusal);
 
     // The recent lookups and the MAC field, in the app.
     await page.goto('/');
@@ -103,22 +126,77 @@ describe('field mode', () => {
     await page.goto('/');
     await page.locator('#home-mac-search').fill(fourth);
     await page.locator('#home-mac-search').press('Enter');
-    await expect
-      .poll(() => page.getByTestId('view-not-kept').textContent())
-      .toContain('not available offline');
+    await expect.poll(() => page.getByTestId('view-not-kept').textContent()).toContain(notKept);
 
-    // Online again: the view refreshes from the network.
+    // Online again: the view refreshes from the network (the browser's online event asks at once; else
+    // the light request while not answering, at most PROBE_MAX_MS apart).
     await page.goto(`/i/mac/${kept[0]}`);
     await page.getByTestId('kept-view-banner').waitFor();
     await page.context().setOffline(false);
-    await expect.poll(() => page.getByTestId('kept-view-banner').count()).toBe(0);
-    await expect.poll(() => page.getByTestId('offline-chip').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('kept-view-banner').count(), { timeout: 40_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('network-chip').count()).toBe(0);
     await expect.poll(() => page.getByTestId('customer-name').textContent()).toBe(names.get(kept[0]!));
 
     // Sign-out: the key and the views are gone.
     await page.getByTestId('logout').click();
     await expect.poll(() => keptRecords(page)).toEqual({ keys: 0, views: 0 });
   }, 180_000);
+
+  it('when every API request fails at the network level while the browser says it is online (lie-fi), then the kept views open under the banner "the network is not answering", in both languages; a device not kept and an operation: refused; when the API answers again, the view refreshes', async () => {
+    const { page, kept, other, names, sent } = await keptViews(browser, 'field-liefi', 2);
+
+    // One bar of signal: the browser is online, nothing reaches the API.
+    await page.context().route('**/api/**', (route) => route.abort('internetdisconnected'));
+    for (const mac of kept) {
+      await page.goto(`/i/mac/${mac}`);
+      await expect
+        .poll(() => page.getByTestId('kept-view-banner').textContent())
+        .toMatch(/^As of [^,]+, the network is not answering\./);
+      await expect.poll(() => page.getByTestId('customer-name').textContent()).toBe(names.get(mac));
+    }
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await expect.poll(() => page.getByTestId('network-chip').textContent()).toBe('Network not answering');
+    expect(await page.getByTestId('network-state').getAttribute('aria-live')).toBe('polite');
+    await resetRefused(page, sent, 'Not available while the network is not answering');
+
+    await page.goto(`/fr/i/mac/${kept[0]}`);
+    await expect
+      .poll(() => page.getByTestId('kept-view-banner').textContent())
+      .toMatch(/^État à [^,]+, le réseau ne répond pas\./);
+    await expect.poll(() => page.getByTestId('network-chip').textContent()).toBe('Le réseau ne répond pas');
+    await page.goto(`/i/mac/${other}`);
+    await expect
+      .poll(() => page.getByTestId('view-not-kept').textContent())
+      .toContain('not available while the network is not answering');
+
+    // The API answers again: the light request finds it, and the view reads the network.
+    await page.goto(`/i/mac/${kept[1]}`);
+    await page.getByTestId('kept-view-banner').waitFor();
+    await page.context().unroute('**/api/**');
+    await expect.poll(() => page.getByTestId('kept-view-banner').count(), { timeout: 40_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('network-chip').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('customer-name').textContent()).toBe(names.get(kept[1]!));
+  }, 180_000);
+
+  it('when the network goes and the reloaded page still reads navigator.onLine as true (as Chromium 150 did), then the failing requests open the kept view under "the network is not answering", a reset is refused, and the view returns with the network', async () => {
+    const { page, kept, names, sent } = await keptViews(browser, 'field-stale-online', 1);
+    // The browser's word, wrong from the reload on: only the requests tell.
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => true }),
+    );
+    await page.context().setOffline(true);
+    await page.reload();
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('kept-view-banner').textContent())
+      .toMatch(/^As of [^,]+, the network is not answering\./);
+    await expect.poll(() => page.getByTestId('customer-name').textContent()).toBe(names.get(kept[0]!));
+    await resetRefused(page, sent, 'Not available while the network is not answering');
+
+    await page.context().setOffline(false);
+    await expect.poll(() => page.getByTestId('kept-view-banner').count(), { timeout: 40_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('customer-name').textContent()).toBe(names.get(kept[0]!));
+  }, 120_000);
 
   it('when a phone is offline, then the kept view, a device not kept and the offline top bar are clean under axe in both themes', async () => {
     const [device, other] = await catalogue('voice', 2);
