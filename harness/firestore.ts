@@ -35,17 +35,18 @@ export async function putArea(
   kind: 'headEnd' | 'marketArea',
   id: string,
   name = `Area ${id.slice(-6)}`,
+  updatedBy = 'e2e',
 ): Promise<void> {
   await adminDb().collection(NETWORK_COLLECTIONS[kind]).doc(id).set({
     name,
     createdOn: FieldValue.serverTimestamp(),
     updatedAt: FieldValue.serverTimestamp(),
-    updatedBy: 'e2e',
+    updatedBy,
   });
 }
 
 /** A CMTS row as the screen would save it (server dates, an author). */
-export async function putCmts(row: CmtsFields): Promise<void> {
+export async function putCmts(row: CmtsFields, updatedBy = 'e2e'): Promise<void> {
   await adminDb()
     .collection(NETWORK_COLLECTIONS.cmts)
     .doc(row.cmtsId)
@@ -53,7 +54,7 @@ export async function putCmts(row: CmtsFields): Promise<void> {
       ...row,
       createdOn: FieldValue.serverTimestamp(),
       lastUpdate: FieldValue.serverTimestamp(),
-      updatedBy: 'e2e',
+      updatedBy,
     });
 }
 

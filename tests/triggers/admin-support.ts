@@ -60,7 +60,7 @@ export async function ruleDefinition(own: string, name: string): Promise<{ id: s
   await save('definitions', own, {
     tdId: own,
     name,
-    nameFr: `${name} (fr)`,
+    nameFr: `${name} FR`,
     parameter: free,
     format: null,
     direction: 'higherIsBetter',

@@ -8,14 +8,14 @@ import type { AuditRecord } from '@insight/common/customer360';
 import type { RoleKey } from '@insight/common/roles';
 import { PORTAL } from '../../harness/browser';
 import { eventually } from '../../harness/eventually';
-import { adminApp, adminDb, closeAdminDb, cmtsRow as harnessCmtsRow } from '../../harness/firestore';
+import * as harness from '../../harness/firestore';
 
 export { eventually, PORTAL };
-export { PROJECT_ID, putArea, putCmts } from '../../harness/firestore';
+export { PROJECT_ID } from '../../harness/firestore';
 
 /** The Admin SDK against the Firestore emulator (rules bypassed). */
-export const db = adminDb;
-export const closeAdmin = closeAdminDb;
+export const db = harness.adminDb;
+export const closeAdmin = harness.closeAdminDb;
 
 /** An id unique to this run, so that suites sharing the emulator's database stay apart. */
 export const uniqueId = (prefix: string) =>
@@ -23,9 +23,18 @@ export const uniqueId = (prefix: string) =>
 
 type AreaKind = 'headEnd' | 'marketArea';
 
+/** The author of the rows these tests write unless they name one. */
+const AUTHOR = 'triggers-test';
+
+/** A head end or market area written by `updatedBy`. */
+export const putArea = (kind: AreaKind, id: string, updatedBy = AUTHOR) =>
+  harness.putArea(kind, id, undefined, updatedBy);
+export const putCmts = (row: CmtsFields, updatedBy = AUTHOR) => harness.putCmts(row, updatedBy);
+
 /** A CMTS row whose addresses may repeat another's (its IP checks overridden). */
 export const cmtsRow = (cmtsId: string, headEnd: string, marketArea: string): CmtsFields => ({
-  ...harnessCmtsRow(cmtsId, headEnd, marketArea, 0),
+  ...harness.cmtsRow(cmtsId, headEnd, marketArea, 0),
+  hostName: `${cmtsId.toLowerCase()}.test`,
   overrideIpChecks: true,
 });
 
@@ -86,7 +95,7 @@ const millis = (value: unknown) =>
  */
 export async function idTokenFor(roles: RoleKey[]): Promise<{ uid: string; token: string }> {
   const uid = uniqueId('trig').toLowerCase();
-  const auth = getAuth(adminApp());
+  const auth = getAuth(harness.adminApp());
   await auth.createUser({ uid, email: `${uid}@insight.test`, emailVerified: true });
   await auth.setCustomUserClaims(uid, { roles });
   const customToken = await auth.createCustomToken(uid);
