@@ -239,6 +239,7 @@ describe.each(['en', 'fr'] as const)('the History card (%s)', (language) => {
     expect((await screen.findByTestId('wifi-chart')).getAttribute('data-pods')).toBe(
       text.pod.replace('{{pod}}', 'living-room'),
     );
+    expect(screen.getByTestId('history-pods').textContent).toBe(text.pod.replace('{{pod}}', 'living-room'));
     // Headings in order: the card's h2, its parts' h3.
     expect(
       within(card())

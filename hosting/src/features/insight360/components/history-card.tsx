@@ -34,6 +34,7 @@ import {
   historyWindow,
   isEmptyHistory,
   linkRuns,
+  podColor,
   HISTORY_RANGES,
   type HistoryRange,
   type HistoryWindow,
@@ -547,6 +548,24 @@ function WifiPart({
             pods={pods}
           />
         </ChartBox>
+      )}
+      {pods.length > 0 && (
+        <Stack
+          component="ul"
+          direction="row"
+          sx={{ flexWrap: 'wrap', gap: 1.5, listStyle: 'none', p: 0, m: 0, mt: 0.5 }}
+          data-testid="history-pods"
+        >
+          {pods.map((pod, index) => (
+            <Stack key={pod.label} component="li" direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+              <Box
+                aria-hidden
+                sx={{ width: 14, height: 3, borderRadius: 1, bgcolor: `${podColor(index)}.main` }}
+              />
+              <Typography variant="caption">{pod.label}</Typography>
+            </Stack>
+          ))}
+        </Stack>
       )}
       {clients.length > 0 && (
         <Typography variant="caption" color="text.secondary" component="p" data-testid="history-clients">

@@ -8,7 +8,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { useDrawingArea, useYScale } from '@mui/x-charts/hooks';
 import type { HistoryBands, HistoryRange as ValueRange } from '@insight/common/history';
 import { useFormatDateTime, useFormatTime } from '../../../lib/date';
-import type { HistoryRange } from './history-series';
+import { podColor, type HistoryRange } from './history-series';
 
 export interface ChartProps {
   /** Each point's time, epoch ms. */
@@ -31,6 +31,9 @@ function useTimeAxis(times: readonly number[], range: HistoryRange) {
       context.location === 'tick' && range === 'day' ? formatTime(date) : formatDateTime(date),
   };
 }
+
+/** Room around the plot; the week's ticks (a date and a time) need more on the right. */
+const MARGIN = { left: 4, right: 16, top: 8, bottom: 4 } as const;
 
 /** The pass and warn bands, drawn under the line across the plot. */
 function Bands({ bands }: { bands: HistoryBands }) {
@@ -102,7 +105,7 @@ function OpticalChart({ times, range, height, formatValue, values, label, bands 
   return (
     <LineChart
       height={height}
-      margin={{ left: 4, right: 12, top: 8, bottom: 4 }}
+      margin={{ ...MARGIN, right: range === 'week' ? 40 : MARGIN.right }}
       xAxis={[xAxis]}
       yAxis={[{ ...reachOf(values, bands), width: 40 }]}
       series={[
@@ -123,8 +126,6 @@ function OpticalChart({ times, range, height, formatValue, values, label, bands 
   );
 }
 
-const POD_COLORS = ['primary', 'secondary', 'success', 'warning', 'info', 'error'] as const;
-
 /** Each pod's Wi-Fi health (0 to 100) over the window. */
 function WifiChart({ times, range, height, formatValue, pods }: WifiChartProps) {
   const theme = useTheme();
@@ -132,17 +133,19 @@ function WifiChart({ times, range, height, formatValue, pods }: WifiChartProps) 
   return (
     <LineChart
       height={height}
-      margin={{ left: 4, right: 12, top: 8, bottom: 4 }}
+      margin={{ ...MARGIN, right: range === 'week' ? 40 : MARGIN.right }}
       xAxis={[xAxis]}
       yAxis={[{ min: 0, max: 100, width: 40 }]}
       series={pods.map((pod, index) => ({
         data: [...pod.health],
         label: pod.label,
-        color: theme.palette[POD_COLORS[index % POD_COLORS.length]!].main,
+        color: theme.palette[podColor(index)].main,
         showMark: false,
         connectNulls: false,
         valueFormatter: (value: number | null) => formatValue(value),
       }))}
+      // The card writes the pods' key outside the chart's box: the box keeps its height.
+      hideLegend
       skipAnimation
     />
   );

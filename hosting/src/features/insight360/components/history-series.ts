@@ -5,6 +5,10 @@
 import { HISTORY_STEP_SECONDS, type HistoryEvent, type HistorySection } from '@insight/common/history';
 
 export type HistoryRange = 'day' | 'week';
+
+/** Each pod's colour in the Wi-Fi chart and its key, in the pods' order (theme palette entries). */
+export const POD_COLORS = ['primary', 'secondary', 'success', 'warning', 'info', 'error'] as const;
+export const podColor = (index: number) => POD_COLORS[index % POD_COLORS.length]!;
 export const HISTORY_RANGES: readonly HistoryRange[] = ['day', 'week'];
 
 /** Points in the last 24 hours, both ends included. */
