@@ -1,6 +1,6 @@
 /**
- * The History card (docs/features.md, "History") on a `flapping` catalogue device: its losses of signal
- * marked on the link state's timeline (at least three in the last 24 hours, no dying gasp), the optical
+ * The History card (docs/features.md, "History") on a `flapping` catalogue device: the intermittent link in
+ * the findings once the history is in, its losses of signal marked on the link state's timeline (at least three in the last 24 hours, no dying gasp), the optical
  * powers drawn over the threshold rules' bands once the card is on screen, the 7 days a key press away and
  * every event as text, in English and French, at phone (390 px) and desktop (1440 px) widths, each in one
  * theme; the card fits the width and axe finds no WCAG AA violation in it.
@@ -9,6 +9,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_COOKIE } from '../../common/src/constants';
+import { DEFAULT_PLAYBOOK_BY_KEY } from '@insight/common/diagnosis-playbook';
 import { catalogue, type CatalogueDevice } from '../../harness/api-client';
 import { WCAG_AA } from '../../harness/axe';
 import { PORTAL, useBrowser } from '../../harness/browser';
@@ -54,11 +55,20 @@ describe('the History card on a flapping device', () => {
   afterAll(closeAdmin);
 
   for (const { language, screen, theme } of RUNS)
-    it(`(${language}, ${screen.width} px, ${theme}) marks each loss of signal of the last 24 hours on the timeline, and of the 7 days at a key press`, async () => {
+    it(`(${language}, ${screen.width} px, ${theme}) lists the intermittent link and marks each loss of signal of the last 24 hours on the timeline, and of the 7 days at a key press`, async () => {
       const page = await browser.newPage({ viewport: screen, colorScheme: theme });
       await page.context().addCookies([{ name: THEME_COOKIE, value: theme, url: PORTAL }]);
       await signInFast(page, user);
       await page.goto(`${language === 'fr' ? '/fr' : ''}/i/mac/${device.mac}`);
+
+      // The intermittent link joins the findings once the history is in: its title counts the drops.
+      const finding = page.locator('[data-testid="findings"] li[data-key="intermittentLink"]');
+      await expect.poll(() => finding.count(), { timeout: 30_000 }).toBe(1);
+      const title = DEFAULT_PLAYBOOK_BY_KEY.intermittentLink![language === 'fr' ? 'titleFr' : 'titleEn'];
+      const [before, after] = title.split('{count}');
+      const count = new RegExp(`${before}(\\d+)${after}`).exec((await finding.textContent()) ?? '');
+      expect(count, 'the finding names the drops').not.toBeNull();
+      expect(Number(count![1])).toBeGreaterThanOrEqual(3);
 
       const card = page.getByTestId('section-history');
       await expect.poll(() => card.getAttribute('data-state'), { timeout: 30_000 }).toBe('ready');

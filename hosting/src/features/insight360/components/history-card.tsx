@@ -203,7 +203,53 @@ function useValue(unit: string) {
     value === null ? t('history.noData') : `${number(value)}${unit ? ` ${unit}` : ''}`;
 }
 
-/** Rows of a table: the time of each point and its values. */
+/**
+ * A table of text: a caption, its column headers, and rows whose first cell heads the row (a time, a
+ * state). One row per point can be long: the frame around it scrolls.
+ */
+function TextTable({
+  caption,
+  headers,
+  rows,
+  testId,
+}: {
+  caption: string;
+  headers: readonly string[];
+  rows: ReadonlyArray<{ key: string | number; cells: readonly string[] }>;
+  testId: string;
+}) {
+  return (
+    <Table size="small" data-testid={testId}>
+      <caption>{caption}</caption>
+      <TableHead>
+        <TableRow>
+          {headers.map((header) => (
+            <TableCell key={header} component="th" scope="col">
+              {header}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.key}>
+            {row.cells.map((cell, index) => (
+              <TableCell
+                key={index}
+                {...(index === 0 ? { component: 'th', scope: 'row' } : {})}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                {cell}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Every point of a part: its time, in the page's date format, and its values. */
 function PointsTable({
   caption,
   times,
@@ -220,35 +266,18 @@ function PointsTable({
   const { t } = useTranslation('insight360');
   const formatDateTime = useFormatDateTime();
   return (
-    <Table size="small" data-testid="history-table">
-      <caption>{caption}</caption>
-      <TableHead>
-        <TableRow>
-          <TableCell component="th" scope="col">
-            {t('history.time')}
-          </TableCell>
-          {columns.map((column) => (
-            <TableCell key={column.label} component="th" scope="col">
-              {column.label}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {times.map((time, index) => (
-          <TableRow key={time}>
-            <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-              {formatDateTime(time)}
-            </TableCell>
-            {columns.map((column) => (
-              <TableCell key={column.label} sx={{ whiteSpace: 'nowrap' }}>
-                {column.format(column.values[index] ?? null)}
-              </TableCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <TextTable
+      caption={caption}
+      testId="history-table"
+      headers={[t('history.time'), ...columns.map((column) => column.label)]}
+      rows={times.map((time, index) => ({
+        key: time,
+        cells: [
+          formatDateTime(time),
+          ...columns.map((column) => column.format(column.values[index] ?? null)),
+        ],
+      }))}
+    />
   );
 }
 
@@ -365,56 +394,24 @@ function LinkPart({ shown }: { shown: HistoryWindow }) {
       title={title}
       table={() => (
         <>
-          <Table size="small" data-testid="history-table">
-            <caption>{t('history.runsCaption')}</caption>
-            <TableHead>
-              <TableRow>
-                <TableCell component="th" scope="col">
-                  {t('history.state')}
-                </TableCell>
-                <TableCell component="th" scope="col">
-                  {t('history.from')}
-                </TableCell>
-                <TableCell component="th" scope="col">
-                  {t('history.to')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {runs.map((run) => (
-                <TableRow key={run.from}>
-                  <TableCell component="th" scope="row">
-                    {t(`history.states.${run.state}`)}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(run.from)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(run.to)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <Table size="small" data-testid="history-events-table">
-            <caption>{t('history.eventsCaption', { count: shown.events.length })}</caption>
-            <TableHead>
-              <TableRow>
-                <TableCell component="th" scope="col">
-                  {t('history.time')}
-                </TableCell>
-                <TableCell component="th" scope="col">
-                  {t('history.event')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shown.events.map((event, index) => (
-                <TableRow key={`${event.at}-${event.kind}-${index}`}>
-                  <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(event.at)}
-                  </TableCell>
-                  <TableCell>{t(`history.events.${event.kind}`)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <TextTable
+            caption={t('history.runsCaption')}
+            testId="history-table"
+            headers={[t('history.state'), t('history.from'), t('history.to')]}
+            rows={runs.map((run) => ({
+              key: run.from,
+              cells: [t(`history.states.${run.state}`), formatDateTime(run.from), formatDateTime(run.to)],
+            }))}
+          />
+          <TextTable
+            caption={t('history.eventsCaption', { count: shown.events.length })}
+            testId="history-events-table"
+            headers={[t('history.time'), t('history.event')]}
+            rows={shown.events.map((event, index) => ({
+              key: `${event.at}-${event.kind}-${index}`,
+              cells: [formatDateTime(event.at), t(`history.events.${event.kind}`)],
+            }))}
+          />
         </>
       )}
     >

@@ -19,21 +19,31 @@ export interface ChartProps {
   formatValue(value: number | null): string;
 }
 
-/** The time axis: the time of day (24 h) or the date and time (7 days) on the ticks, both in the tooltip. */
-function useTimeAxis(times: readonly number[], range: HistoryRange) {
+/** Room around the plot; the week's ticks (a date and a time) need more on the right. */
+const MARGIN = { left: 4, right: 16, top: 8, bottom: 4 } as const;
+
+/**
+ * What every chart of the card shares: its height, its margins and its time axis (the time of day on the
+ * ticks over 24 h, the date and time over 7 days, both in the tooltip); no animation.
+ */
+function useChartFrame(times: readonly number[], range: HistoryRange, height: number) {
   const formatDateTime = useFormatDateTime();
   const formatTime = useFormatTime();
   return {
-    data: times.map((time) => new Date(time)),
-    scaleType: 'time' as const,
-    tickNumber: range === 'day' ? 5 : 3,
-    valueFormatter: (date: Date, context: { location: string }) =>
-      context.location === 'tick' && range === 'day' ? formatTime(date) : formatDateTime(date),
+    height,
+    margin: { ...MARGIN, right: range === 'week' ? 40 : MARGIN.right },
+    xAxis: [
+      {
+        data: times.map((time) => new Date(time)),
+        scaleType: 'time' as const,
+        tickNumber: range === 'day' ? 5 : 3,
+        valueFormatter: (date: Date, context: { location: string }) =>
+          context.location === 'tick' && range === 'day' ? formatTime(date) : formatDateTime(date),
+      },
+    ],
+    skipAnimation: true,
   };
 }
-
-/** Room around the plot; the week's ticks (a date and a time) need more on the right. */
-const MARGIN = { left: 4, right: 16, top: 8, bottom: 4 } as const;
 
 /** The pass and warn bands, drawn under the line across the plot. */
 function Bands({ bands }: { bands: HistoryBands }) {
@@ -101,12 +111,10 @@ export default function HistoryChart(
 /** One optical power over the window, with its bands. */
 function OpticalChart({ times, range, height, formatValue, values, label, bands }: OpticalChartProps) {
   const theme = useTheme();
-  const xAxis = useTimeAxis(times, range);
+  const frame = useChartFrame(times, range, height);
   return (
     <LineChart
-      height={height}
-      margin={{ ...MARGIN, right: range === 'week' ? 40 : MARGIN.right }}
-      xAxis={[xAxis]}
+      {...frame}
       yAxis={[{ ...reachOf(values, bands), width: 40 }]}
       series={[
         {
@@ -119,7 +127,6 @@ function OpticalChart({ times, range, height, formatValue, values, label, bands 
         },
       ]}
       hideLegend
-      skipAnimation
     >
       {bands && <Bands bands={bands} />}
     </LineChart>
@@ -129,12 +136,10 @@ function OpticalChart({ times, range, height, formatValue, values, label, bands 
 /** Each pod's Wi-Fi health (0 to 100) over the window. */
 function WifiChart({ times, range, height, formatValue, pods }: WifiChartProps) {
   const theme = useTheme();
-  const xAxis = useTimeAxis(times, range);
+  const frame = useChartFrame(times, range, height);
   return (
     <LineChart
-      height={height}
-      margin={{ ...MARGIN, right: range === 'week' ? 40 : MARGIN.right }}
-      xAxis={[xAxis]}
+      {...frame}
       yAxis={[{ min: 0, max: 100, width: 40 }]}
       series={pods.map((pod, index) => ({
         data: [...pod.health],
@@ -146,7 +151,6 @@ function WifiChart({ times, range, height, formatValue, pods }: WifiChartProps) 
       }))}
       // The card writes the pods' key outside the chart's box: the box keeps its height.
       hideLegend
-      skipAnimation
     />
   );
 }
