@@ -81,6 +81,11 @@ export interface PageOptions {
   googlePopup?: boolean;
   /** A phone's touch screen: a coarse pointer and touch events. */
   touch?: boolean;
+  /**
+   * The page outlives the test that opens it (one opened in a `beforeAll`, shared by the tests after):
+   * the caller closes its context; the browser's end closes it otherwise.
+   */
+  kept?: boolean;
 }
 
 /**
@@ -123,7 +128,7 @@ export function useBrowser() {
       if (options.googlePopup) await routeOfflineStandIns(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
-      open.push({ context, page });
+      if (!options.kept) open.push({ context, page });
       return page;
     },
   };

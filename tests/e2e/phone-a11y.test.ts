@@ -215,12 +215,12 @@ describe('phone width and axe, every page of the registry', () => {
           const prefix = lang === 'fr' ? '/fr' : '';
           let page: Page;
           beforeAll(async () => {
-            page = await browser.newPage({ viewport: screen, colorScheme: mode });
+            page = await browser.newPage({ viewport: screen, colorScheme: mode, kept: true });
             await page.context().addCookies([{ name: THEME_COOKIE, value: mode, url: PORTAL }]);
             await signInFast(page, user);
             await page.goto(`${prefix}/`);
           });
-          afterAll(() => page?.close());
+          afterAll(() => page?.context().close());
 
           for (const path of PATHS)
             it(`${prefix}${path}: nothing scrolls sideways, grids keep their first column, dialogs fit, axe finds no violation`, async ({
