@@ -6,7 +6,7 @@
  */
 import { PROVIDER_TIME_ZONE } from './constants';
 import type { HistorySection } from './history';
-import type { Grading } from './threshold';
+import type { Grading } from './threshold-grading';
 
 export const HISTORY_MEASURES = ['losCount24h', 'rxDrop7d', 'dyingGaspDays', 'eveningWifiDrop'] as const;
 export type HistoryMeasure = (typeof HISTORY_MEASURES)[number];

@@ -294,7 +294,3 @@ export function frenchRequired(
 
 // The three record texts live beside the bilingual helpers (no schema): the 360 view grades without zod.
 export { definitionName, descriptionOf, variantLabel } from './bilingual';
-
-// The grading's types for the diagnosis modules, which import them from here (the rest import them from
-// threshold-grading.ts). Types only: nothing of threshold-grading.ts is loaded from here.
-export type { Grade, Grading } from './threshold-grading';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistorySection } from '../history';
 import type { AssessedHistory } from '../history-measures';
-import type { Grading } from '../threshold';
+import type { Grading } from '../threshold-grading';
 import { diagnose } from './diagnose';
 import type { DiagnosisInput } from './types';
 

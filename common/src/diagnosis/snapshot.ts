@@ -3,7 +3,7 @@
  * (docs/diagnosis.md).
  */
 import { OPER_STATUS } from '../grading';
-import type { Grade, Grading } from '../threshold';
+import type { Grade, Grading } from '../threshold-grading';
 import { diagnose } from './diagnose';
 import { notPass } from './rules/finding';
 import { clientGrade } from './rules/lan';

@@ -12,7 +12,7 @@ import type {
   WanSection,
 } from '../customer360';
 import type { AssessedHistorySection } from '../history-measures';
-import type { Grading } from '../threshold';
+import type { Grading } from '../threshold-grading';
 import type { FindingKind, RootCause } from './registry';
 
 /** A section as the diagnosis sees it: still loading, answered, or failed upstream (its error code). */

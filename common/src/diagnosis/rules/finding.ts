@@ -1,5 +1,5 @@
 /** The one way a rule makes a finding: its group, effect and penalty come from the kind's registry entry. */
-import type { Grading } from '../../threshold';
+import type { Grading } from '../../threshold-grading';
 import { kindSpec, type FindingKind } from '../registry';
 import { INPUT_SECTIONS, SCORE_PENALTY, type Finding, type InputKey, type Severity } from '../types';
 

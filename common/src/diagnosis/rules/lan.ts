@@ -1,6 +1,6 @@
 /** The Wi-Fi's findings: a placement problem, weak clients, Plume's health. */
 import type { LanSection } from '../../customer360';
-import type { Grading } from '../../threshold';
+import type { Grading } from '../../threshold-grading';
 import type { Finding } from '../types';
 import { finding, notPass } from './finding';
 

@@ -10,7 +10,7 @@ import en from '../../../locales/en/insight360.json';
 import { ok } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 import { BirthCertificatePanel } from './birth-certificate-panel';
-import type { Grading } from '@insight/common/threshold';
+import type { Grading } from '@insight/common/threshold-grading';
 import { certificate } from './view.fixtures';
 
 // The dialogs' module, watched: its factory runs when the module is first imported.
