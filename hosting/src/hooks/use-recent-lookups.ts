@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { readFirestoreDocument } from '../lib/http-client';
-import { useOnline } from '../lib/network-status';
+import { useOnline } from '../lib/use-network-status';
 
 const EMPTY: string[] = [];
 const store = () => import('../lib/recent-lookups-store');

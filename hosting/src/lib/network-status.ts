@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import {
   initialNetworkState,
   NO_ANSWER_MS,
@@ -146,7 +145,8 @@ export const networkMode = (): NetworkMode => shownMode(state, browserOnline());
 /** True while the API answers: writes are sent and views read the network. */
 export const isOnline = (): boolean => networkMode() === 'online';
 
-function subscribe(onChange: () => void): () => void {
+/** Calls `onChange` whenever the network state may have changed (the hooks in use-network-status.ts). */
+export function subscribeNetwork(onChange: () => void): () => void {
   listeners.add(onChange);
   // The browser's word is read at each snapshot: its events re-render too.
   window.addEventListener('online', onChange);
@@ -156,14 +156,4 @@ function subscribe(onChange: () => void): () => void {
     window.removeEventListener('online', onChange);
     window.removeEventListener('offline', onChange);
   };
-}
-
-/** The network state; re-renders when it changes. */
-export function useNetworkMode(): NetworkMode {
-  return useSyncExternalStore(subscribe, networkMode, () => 'online');
-}
-
-/** True while the API answers; re-renders when that changes. */
-export function useOnline(): boolean {
-  return useNetworkMode() === 'online';
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../components/visually-hidden';
-import { useNetworkMode } from '../../lib/network-status';
+import { useNetworkMode } from '../../lib/use-network-status';
 
 // Not in the landing's code: loaded when the network goes.
 const OfflineChip = lazy(() => import('./offline-chip'));

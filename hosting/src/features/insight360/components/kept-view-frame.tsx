@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMac } from '@insight/common/mac';
 import { useFormatTime } from '../../../lib/date';
 import type { KeptView } from '../../../lib/kept-views';
-import { useNetworkMode } from '../../../lib/network-status';
+import { useNetworkMode } from '../../../lib/use-network-status';
 import { fromKeptView, type KeptAnswers } from '../api/kept-view';
 
 /**

@@ -8,7 +8,8 @@ import { useSWRConfig } from 'swr';
 import { can } from '@insight/common/roles';
 import { markFieldModeUsed } from '../../../lib/field-mode';
 import type { KeptView } from '../../../lib/kept-views';
-import { isOnline, useOnline } from '../../../lib/network-status';
+import { isOnline } from '../../../lib/network-status';
+import { useOnline } from '../../../lib/use-network-status';
 import { useAuth } from '../../../providers/auth-provider';
 import { answersOf, isCompleteView, type KeptAnswers } from '../api/kept-view';
 

@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { CHANGE_FLAG_MS, type Province, type StagingKind, type StagingRow } from '@insight/common/staging';
 import { apiEventStream } from '../../../lib/http-client';
-import { useOnline } from '../../../lib/network-status';
+import { useOnline } from '../../../lib/use-network-status';
 import {
   createStagingEngine,
   type EngineMessage,
