@@ -212,6 +212,11 @@ describe('FindingsList', () => {
       expect(screen.getByTestId('finding-consequence-onu-state').getAttribute('data-key')).toBe(
         'onuNotRanged',
       );
+      // The header's reset stays, but its confirmation says first why the diagnosis holds it.
+      await userEvent.click(screen.getByTestId('reset-device'));
+      expect((await screen.findByTestId('reset-dialog')).textContent).toContain(
+        texts.diagnosis.actionHeld[cause],
+      );
       expect(screen.getByTestId('findings').querySelector('[data-key]')?.getAttribute('data-key')).toBe(
         cause,
       );

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { Alert, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { heldActions, rootCauseOf } from '@insight/common/diagnosis';
 import { Redirect, useParams } from 'wouter';
 import { formatMac, normalizeMac } from '@insight/common/mac';
 import type { RoleKey } from '@insight/common/roles';
@@ -235,6 +236,9 @@ const ViewBody = memo(function ViewBody({
   // diagnosis when it arrives, and only the History card waits for it.
   const history = useDeviceHistory(kept ? null : mac);
   const diagnosis = useDiagnosis(sections, history);
+  // A root cause that holds the reset (the port is out…): the header's reset says so before it is sent.
+  const root = rootCauseOf(diagnosis.findings);
+  const resetHeldBy = root && heldActions(root.key).includes('reset') ? root.key : null;
   const strip = useStripEntries(diagnosis.input, diagnosis, playbook);
   const stage = useRevealStage(sections, looksAnswered);
   const [tab, setTab] = useTabParam(TAB_KEYS);
@@ -273,7 +277,13 @@ const ViewBody = memo(function ViewBody({
   return (
     <Stack spacing={2} sx={{ maxWidth: 1400 }} data-stage={stage}>
       <SkipLinks />
-      <ViewHeader mac={mac} roles={roles} sections={sections} links={links} />
+      <ViewHeader
+        mac={mac}
+        roles={roles}
+        sections={sections}
+        links={links}
+        resetHeld={resetHeldBy ? t(`diagnosis.actionHeld.${resetHeldBy}`) : null}
+      />
       <OperationsDone mac={mac} sections={sections} />
       {customerError?.code === 'mac_not_found' ? (
         <Alert severity="warning" data-testid="mac-not-found">

@@ -18,6 +18,8 @@ interface Props {
   buttonProps?: ButtonProps;
   testId: string;
   dialogTestId: string;
+  /** Why the diagnosis says a reset cannot help now (a root cause holds it): said first in the dialog. */
+  held?: string | null;
   /** After the reset went out. */
   onSent?(): void;
 }
@@ -27,7 +29,7 @@ interface Props {
  * recorded for the view (operations-done.tsx). A reset within a few minutes of the last one, by anyone,
  * is refused by the API; the dialog then says when the last one went out and asks again.
  */
-export function ResetAction({ mac, label, buttonProps, testId, dialogTestId, onSent }: Props) {
+export function ResetAction({ mac, label, buttonProps, testId, dialogTestId, held, onSent }: Props) {
   const { t } = useTranslation('insight360');
   const formatDateTime = useFormatDateTime();
   const { state: auth } = useAuth();
@@ -65,12 +67,17 @@ export function ResetAction({ mac, label, buttonProps, testId, dialogTestId, onS
         open={open}
         message={t('ops.resetConfirm', { mac: formatMac(mac), count: minutesOf(RESET_BACK_SECONDS) })}
         notice={
-          recent
-            ? t('ops.resetRecent', {
-                at: formatDateTime(recent.at),
-                by: recent.by ?? t('ops.someone'),
-              })
-            : undefined
+          [
+            held,
+            recent
+              ? t('ops.resetRecent', {
+                  at: formatDateTime(recent.at),
+                  by: recent.by ?? t('ops.someone'),
+                })
+              : null,
+          ]
+            .filter(Boolean)
+            .join(' ') || undefined
         }
         confirmLabel={recent ? t('ops.resetAgain') : undefined}
         state={reset.state}

@@ -32,6 +32,8 @@ interface Props {
   roles: readonly RoleKey[];
   sections: ViewSections;
   links: { data?: ExternalLinks; error?: HttpError };
+  /** Why the diagnosis holds the reset (a root cause: the port is out…), said before one is sent. */
+  resetHeld?: string | null;
 }
 
 /**
@@ -40,7 +42,7 @@ interface Props {
  * CRM record and the other tools (a menu on a narrow screen). The heading takes the focus when the view
  * opens (a MAC entered on Home lands here, not on the page's body).
  */
-export function ViewHeader({ mac, roles, sections, links }: Props) {
+export function ViewHeader({ mac, roles, sections, links, resetHeld }: Props) {
   const { t } = useTranslation('insight360');
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
   const [copied, setCopied] = useState(false);
@@ -132,6 +134,7 @@ export function ViewHeader({ mac, roles, sections, links }: Props) {
               buttonProps={{ startIcon: <RestartAltIcon /> }}
               testId="reset-device"
               dialogTestId="reset-dialog"
+              held={resetHeld}
             />
           )}
           <ExternalLinkButton size="small" label={t('links.crm')} href={crmLink} testId="crm-link" />
