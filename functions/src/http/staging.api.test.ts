@@ -300,12 +300,18 @@ describe('GET /api/staging/{kind}/{province}', () => {
   it('when a response ends before 60 s, then resuming with Last-Event-ID loses and repeats nothing, events sent between answers included', async () => {
     const { api, upstream, hub } = await setup({ cycleMs: 300, idleCloseMs: 5000 });
     let changes = 1;
-    const timer = setInterval(() => upstream.send(upstream.change(changes++)), 40);
+    let timer: ReturnType<typeof setInterval> | undefined;
     cleanups.push(() => clearInterval(timer));
     const all: Received[] = [];
     let last: string | undefined;
     for (let cycle = 0; cycle < 3; cycle += 1) {
-      const result = await read(`${api}/staging/plume/ON`, { lastEventId: last });
+      const answer = read(`${api}/staging/plume/ON`, { lastEventId: last });
+      // The changes start once the hub's upstream is open (the fake upstream drops what it sends before).
+      if (cycle === 0) {
+        await vi.waitFor(() => expect(upstream.open().length).toBeGreaterThan(0));
+        timer = setInterval(() => upstream.send(upstream.change(changes++)), 40);
+      }
+      const result = await answer;
       expect(result.ended).toBe(true);
       expect(result.raw).toContain('event: cycle');
       if (cycle > 0) expect(result.received.some((entry) => entry.message.type === 'snapshot')).toBe(false);
