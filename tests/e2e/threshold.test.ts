@@ -156,7 +156,7 @@ describe('threshold manager', () => {
 
       await page.getByTestId('test-definition').click();
       // The definition's name in the page's language (the data holds both).
-      await page.getByRole('option', { name: RX_NAME[lang] }).click();
+      await page.getByRole('option', { name: RX_NAME[lang], exact: true }).click();
       await page.getByTestId('test-value').fill('-26');
       await expect
         .poll(() => page.getByTestId('test-reason').getAttribute('data-rule'))
