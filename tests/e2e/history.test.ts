@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_COOKIE } from '../../common/src/constants';
 import { DEFAULT_PLAYBOOK_BY_KEY } from '@insight/common/diagnosis-playbook';
-import { catalogue, type CatalogueDevice } from '../../harness/api-client';
+import { api, catalogue, eventually, idTokenFor, type CatalogueDevice } from '../../harness/api-client';
+import { closeAdminDb, putThresholdSeed } from '../../harness/firestore';
 import { WCAG_AA } from '../../harness/axe';
 import { PORTAL, useBrowser } from '../../harness/browser';
 import { closeAdmin, createUser, signInFast, type TestUser } from '../../harness/users';
@@ -51,8 +52,27 @@ describe('the History card on a flapping device', () => {
   beforeAll(async () => {
     user = await createUser('history-card', ['engineering']);
     device = (await catalogue('flapping'))[0]!;
+    // The seeded threshold rules (another file of the lane may have left its edits), and an API whose rules
+    // cache has them: the history answers the seeded receive-power bands.
+    await putThresholdSeed();
+    const { token, close } = await idTokenFor(user);
+    try {
+      await eventually(
+        async () => {
+          const { body } = await api(token, `/360/${device.mac}/history`);
+          const bands = (body.data as { bands?: { rxPower?: { pass?: unknown } } } | undefined)?.bands;
+          return Boolean(bands?.rxPower?.pass);
+        },
+        { deadlineMs: 90_000, intervalMs: 1000, what: 'the seeded receive-power pass band in the history' },
+      );
+    } finally {
+      await close();
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await closeAdmin();
+    await closeAdminDb();
   });
-  afterAll(closeAdmin);
 
   for (const { language, screen, theme } of RUNS)
     it(`(${language}, ${screen.width} px, ${theme}) lists the intermittent link and marks each loss of signal of the last 24 hours on the timeline, and of the 7 days at a key press`, async () => {
