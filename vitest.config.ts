@@ -25,10 +25,14 @@ const E2E_SHELL_ADMIN = [
 ];
 
 /**
- * The end-to-end file that swaps what Hosting serves: scripts/emulator-suites.ts runs it once both lanes
- * are done, leaving it out of the `e2e` lane's run with E2E_DEPLOYMENT=apart.
+ * The end-to-end files that need the emulators to themselves, not for time but for what they count or
+ * change: new-deployment swaps the folder Hosting serves (every page open in the other lane would see it);
+ * buffering-path counts every change of one upstream connection behind the buffering proxy (another lane's
+ * requests start more function instances, each with an upstream connection and a first snapshot of its
+ * own). scripts/emulator-suites.ts runs them once both lanes are done, leaving them out of the `e2e` lane's
+ * run with E2E_APART=1.
  */
-export const E2E_DEPLOYMENT = 'tests/e2e/new-deployment.test.ts';
+export const E2E_APART = ['tests/e2e/buffering-path.test.ts', 'tests/e2e/new-deployment.test.ts'];
 
 /**
  * What a test against the emulators waits for with `expect.poll` unless it says otherwise: as long as
@@ -106,8 +110,9 @@ export default defineConfig({
       // the playbook, the simulator's stream settings and latency, the buffering proxy's page) or reads it
       // (the 360 view, the staging pages, and search, the tool links and the prerender, which even out the
       // lanes), `e2e-shell-admin` the pages that do neither (the shell, the admin lists, roles, the bundle,
-      // the platform checks). No test times anything, so a busy neighbour changes no verdict; only the file
-      // that swaps what Hosting serves (new-deployment) waits for both lanes to end (emulator-suites.ts).
+      // the platform checks). No test times anything, so a busy neighbour changes no verdict; only the files
+      // that swap what Hosting serves or count one upstream connection's changes (E2E_APART) wait for both
+      // lanes to end (emulator-suites.ts).
       {
         test: {
           name: 'e2e',
@@ -115,7 +120,7 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          exclude: [...E2E_SHELL_ADMIN, ...(process.env.E2E_DEPLOYMENT === 'apart' ? [E2E_DEPLOYMENT] : [])],
+          exclude: [...E2E_SHELL_ADMIN, ...(process.env.E2E_APART === '1' ? E2E_APART : [])],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -8,8 +8,10 @@
  * leaves a core idle about a third of the time, waiting on streams, tokens and page loads: the other lane
  * fills it. No test times anything, so the lanes' sharing the cores changes no verdict.
  *
- * One file runs once both lanes have ended, last in the `e2e` project: new-deployment.test.ts swaps the
- * folder Hosting serves for another build, which every page open in the other lane would see.
+ * Two files run once both lanes have ended, last in the `e2e` project (E2E_APART in vitest.config.ts):
+ * new-deployment.test.ts swaps the folder Hosting serves for another build, which every page open in the
+ * other lane would see; buffering-path.test.ts counts every change of one upstream connection, which the
+ * function instances another lane's requests start would each open again.
  *
  * Every run writes its Vitest JSON report into the folder given (one per project, the last file's its
  * own); exits non-zero if any run failed. `--e2e` runs the end-to-end projects only (`npm run test:e2e`).
@@ -17,7 +19,7 @@
  *   node --import tsx scripts/emulator-suites.ts [--e2e] [<report folder>]
  */
 import path from 'node:path';
-import { E2E_DEPLOYMENT } from '../vitest.config';
+import { E2E_APART } from '../vitest.config';
 import { runFiltered } from './lib/processes';
 
 const args = process.argv.slice(2);
@@ -57,7 +59,7 @@ async function lane(runs: Array<() => Promise<number>>): Promise<number[]> {
 
 const codes = (
   await Promise.all([
-    lane([() => vitest('e2e', { env: { E2E_DEPLOYMENT: 'apart' } })]),
+    lane([() => vitest('e2e', { env: { E2E_APART: '1' } })]),
     lane(
       onlyE2e
         ? [() => vitest('e2e-shell-admin')]
@@ -65,7 +67,5 @@ const codes = (
     ),
   ])
 ).flat();
-codes.push(
-  await vitest('e2e', { extra: [E2E_DEPLOYMENT], report: 'e2e-deployment', label: 'e2e (new deployment)' }),
-);
+codes.push(await vitest('e2e', { extra: E2E_APART, report: 'e2e-apart', label: 'e2e (apart)' }));
 process.exit(codes.some((code) => code !== 0) ? 1 : 0);
