@@ -3,7 +3,7 @@
  * but `dropOrHome` are root causes: the link's own finding, and what a dark link takes with it (the phone
  * adapter, the Wi-Fi), follow from them, and no reset can help while they last.
  */
-import type { KindSpec } from '../kind-spec';
+import type { KindSpec, KindTexts } from '../kind-spec';
 
 /**
  * What a link that is down or dark takes with it (the ONU's state and light, provisioning, the phone adapter
@@ -33,107 +33,82 @@ export const LINK_CONSEQUENCES = [
 /** A root cause of the neighbourhood: it explains the link's consequences and holds every reset. */
 const root = { explains: LINK_CONSEQUENCES, holds: ['reset'] } as const;
 
+/** A root cause of the neighbourhood at `rank`: the port's section, the link's points, the WAN tab. */
+const rootCause = (rank: number, en: KindTexts, fr: KindTexts) =>
+  ({
+    section: 'port',
+    rank,
+    score: { group: 'link' },
+    root,
+    playbook: { tab: 'wan', action: null, en, fr },
+  }) as const;
+
 export const NEIGHBOURHOOD_KINDS = {
-  portOutage: {
-    section: 'port',
-    rank: 80,
-    score: { group: 'link' },
-    root,
-    playbook: {
-      tab: 'wan',
-      action: null,
-      en: [
-        'Outage: {affected} of {total} neighbours on port {olt} {port} share the fault',
-        'Most ONUs on this PON port are down or low: the feeder fibre, the splitter or the OLT, not the customer’s home.',
-        'Do not book a home visit. Check for a known outage; if there is none, escalate to operations with OLT {olt}, port {port}.',
-      ],
-      fr: [
-        'Panne : {affected} voisins sur {total} du port {olt} {port} partagent la panne',
-        'La plupart des ONU de ce port PON sont en panne ou faibles : la fibre d’alimentation, le coupleur ou l’OLT, pas le domicile du client.',
-        'Ne planifiez pas de visite à domicile. Vérifiez s’il y a une panne connue; sinon, escaladez aux opérations avec l’OLT {olt}, port {port}.',
-      ],
-    },
-  },
-  portPartial: {
-    section: 'port',
-    rank: 90,
-    score: { group: 'link' },
-    root,
-    playbook: {
-      tab: 'wan',
-      action: null,
-      en: [
-        'Part of port {olt} {port} is affected: {affected} of {total} neighbours share the fault',
-        'Several ONUs on this PON port are down or low while the others are fine: a splitter branch or a shared cable, not the customer’s home.',
-        'Do not book a home visit yet. Escalate to operations with OLT {olt}, port {port} and the affected neighbours.',
-      ],
-      fr: [
-        'Une partie du port {olt} {port} est touchée : {affected} voisins sur {total} partagent la panne',
-        'Plusieurs ONU de ce port PON sont en panne ou faibles alors que les autres vont bien : une branche du coupleur ou un câble partagé, pas le domicile du client.',
-        'Ne planifiez pas encore de visite. Escaladez aux opérations avec l’OLT {olt}, port {port} et les voisins touchés.',
-      ],
-    },
-  },
-  powerAtHome: {
-    section: 'port',
-    rank: 100,
-    score: { group: 'link' },
-    root,
-    playbook: {
-      tab: 'wan',
-      action: null,
-      en: [
-        'The ONU lost power: it sent a dying gasp',
-        'The ONU told the OLT it was losing power before it went down: a power cut or an unplugged power adapter at the home, not the fibre.',
-        'Ask the customer whether the power is on and the ONU’s power adapter is plugged in; do not send a fibre technician.',
-      ],
-      fr: [
-        'L’ONU a perdu son alimentation : elle a envoyé un dernier signal',
-        'L’ONU a signalé à l’OLT une perte d’alimentation avant de tomber : une panne de courant ou un adaptateur débranché au domicile, pas la fibre.',
-        'Demandez au client si le courant est rétabli et si l’adaptateur de l’ONU est branché; n’envoyez pas de technicien fibre.',
-      ],
-    },
-  },
-  onuAdminDown: {
-    section: 'port',
-    rank: 110,
-    score: { group: 'link' },
-    root,
-    playbook: {
-      tab: 'wan',
-      action: null,
-      en: [
-        'The OLT holds this ONU down',
-        'ONU {onuId} on port {olt} {port} is shut down at the OLT (a suspended account or a port disabled by operations), not cut off by the fibre.',
-        'Check the account’s status in billing; if it is active, ask operations to enable ONU {onuId} on OLT {olt}, port {port}. Do not reset it or send a technician.',
-      ],
-      fr: [
-        'L’OLT maintient cette ONU hors service',
-        'L’ONU {onuId} du port {olt} {port} est désactivée à l’OLT (un compte suspendu ou un port désactivé par les opérations), pas coupée par la fibre.',
-        'Vérifiez l’état du compte dans la facturation; s’il est actif, demandez aux opérations d’activer l’ONU {onuId} sur l’OLT {olt}, port {port}. Ne la réinitialisez pas et n’envoyez pas de technicien.',
-      ],
-    },
-  },
-  dropCut: {
-    section: 'port',
-    rank: 120,
-    score: { group: 'link' },
-    root,
-    playbook: {
-      tab: 'wan',
-      action: null,
-      en: [
-        'The fibre drop to this home is dark: the neighbours on port {olt} {port} are fine',
-        'The ONU lost the light without a dying gasp while the {total} other ONUs on this PON port receive normally: the drop cable or a connector between the tap and the ONU is cut or unplugged.',
-        'Do not reset: the ONU cannot be reached. Ask the customer whether the fibre cable is plugged into the ONU and undamaged; if it is, book a technician to repair the drop.',
-      ],
-      fr: [
-        'Le branchement de fibre de ce domicile est éteint : les voisins du port {olt} {port} vont bien',
-        'L’ONU a perdu la lumière sans dernier signal alors que les {total} autres ONU de ce port PON reçoivent normalement : le câble de branchement ou un connecteur entre la prise et l’ONU est coupé ou débranché.',
-        'Ne réinitialisez pas : l’ONU est injoignable. Demandez au client si le câble de fibre est branché à l’ONU et intact; si oui, planifiez un technicien pour réparer le branchement.',
-      ],
-    },
-  },
+  portOutage: rootCause(
+    80,
+    [
+      'Outage: {affected} of {total} neighbours on port {olt} {port} share the fault',
+      'Most ONUs on this PON port are down or low: the feeder fibre, the splitter or the OLT, not the customer’s home.',
+      'Do not book a home visit. Check for a known outage; if there is none, escalate to operations with OLT {olt}, port {port}.',
+    ],
+    [
+      'Panne : {affected} voisins sur {total} du port {olt} {port} partagent la panne',
+      'La plupart des ONU de ce port PON sont en panne ou faibles : la fibre d’alimentation, le coupleur ou l’OLT, pas le domicile du client.',
+      'Ne planifiez pas de visite à domicile. Vérifiez s’il y a une panne connue; sinon, escaladez aux opérations avec l’OLT {olt}, port {port}.',
+    ],
+  ),
+  portPartial: rootCause(
+    90,
+    [
+      'Part of port {olt} {port} is affected: {affected} of {total} neighbours share the fault',
+      'Several ONUs on this PON port are down or low while the others are fine: a splitter branch or a shared cable, not the customer’s home.',
+      'Do not book a home visit yet. Escalate to operations with OLT {olt}, port {port} and the affected neighbours.',
+    ],
+    [
+      'Une partie du port {olt} {port} est touchée : {affected} voisins sur {total} partagent la panne',
+      'Plusieurs ONU de ce port PON sont en panne ou faibles alors que les autres vont bien : une branche du coupleur ou un câble partagé, pas le domicile du client.',
+      'Ne planifiez pas encore de visite. Escaladez aux opérations avec l’OLT {olt}, port {port} et les voisins touchés.',
+    ],
+  ),
+  powerAtHome: rootCause(
+    100,
+    [
+      'The ONU lost power: it sent a dying gasp',
+      'The ONU told the OLT it was losing power before it went down: a power cut or an unplugged power adapter at the home, not the fibre.',
+      'Ask the customer whether the power is on and the ONU’s power adapter is plugged in; do not send a fibre technician.',
+    ],
+    [
+      'L’ONU a perdu son alimentation : elle a envoyé un dernier signal',
+      'L’ONU a signalé à l’OLT une perte d’alimentation avant de tomber : une panne de courant ou un adaptateur débranché au domicile, pas la fibre.',
+      'Demandez au client si le courant est rétabli et si l’adaptateur de l’ONU est branché; n’envoyez pas de technicien fibre.',
+    ],
+  ),
+  onuAdminDown: rootCause(
+    110,
+    [
+      'The OLT holds this ONU down',
+      'ONU {onuId} on port {olt} {port} is shut down at the OLT (a suspended account or a port disabled by operations), not cut off by the fibre.',
+      'Check the account’s status in billing; if it is active, ask operations to enable ONU {onuId} on OLT {olt}, port {port}. Do not reset it or send a technician.',
+    ],
+    [
+      'L’OLT maintient cette ONU hors service',
+      'L’ONU {onuId} du port {olt} {port} est désactivée à l’OLT (un compte suspendu ou un port désactivé par les opérations), pas coupée par la fibre.',
+      'Vérifiez l’état du compte dans la facturation; s’il est actif, demandez aux opérations d’activer l’ONU {onuId} sur l’OLT {olt}, port {port}. Ne la réinitialisez pas et n’envoyez pas de technicien.',
+    ],
+  ),
+  dropCut: rootCause(
+    120,
+    [
+      'The fibre drop to this home is dark: the neighbours on port {olt} {port} are fine',
+      'The ONU lost the light without a dying gasp while the {total} other ONUs on this PON port receive normally: the drop cable or a connector between the tap and the ONU is cut or unplugged.',
+      'Do not reset: the ONU cannot be reached. Ask the customer whether the fibre cable is plugged into the ONU and undamaged; if it is, book a technician to repair the drop.',
+    ],
+    [
+      'Le branchement de fibre de ce domicile est éteint : les voisins du port {olt} {port} vont bien',
+      'L’ONU a perdu la lumière sans dernier signal alors que les {total} autres ONU de ce port PON reçoivent normalement : le câble de branchement ou un connecteur entre la prise et l’ONU est coupé ou débranché.',
+      'Ne réinitialisez pas : l’ONU est injoignable. Demandez au client si le câble de fibre est branché à l’ONU et intact; si oui, planifiez un technicien pour réparer le branchement.',
+    ],
+  ),
   dropOrHome: {
     section: 'port',
     rank: 130,
