@@ -292,6 +292,15 @@ describe('admin writes (transactions in the Firestore emulator)', () => {
       configLastUpdated: '2026-10-01T00:00:00.000Z',
       overrideIpChecks: true,
     });
+    // A row that already holds the addresses the import uses (with its IP checks overridden): the new row
+    // collides with it whatever other files left in the emulator.
+    const holder = uniqueId('HOLD');
+    await save('cmts', holder, {
+      ...cmtsFields(cmtsRow(holder, h1, m1)),
+      ipLookup: '10.200.0.1',
+      ipManage: '10.201.0.1',
+      overrideIpChecks: true,
+    });
     const columns = ['cmtsId', 'hostName', 'ipLookup', 'ipManage', 'headEnd', 'marketArea'];
     const fresh = uniqueId('NEW');
     const ids = [kept, fresh, uniqueId('BAD')];
