@@ -260,7 +260,8 @@ describe('GET /api/staging/{kind}/{province}', () => {
   });
 
   it('when viewers of both streams and provinces come and go (mid-connect, after a cycle, after a reconnect), then no upstream connection is left open', async () => {
-    const { api, upstream, hub } = await setup({ cycleMs: 150, idleCloseMs: 100 });
+    // A cycle long enough that the four upstreams are open together while a busy machine starts the answers.
+    const { api, upstream, hub } = await setup({ cycleMs: 2000, idleCloseMs: 100 });
     const streams = ['plume/ON', 'plume/QC', 'onu/ON', 'onu/QC'];
     // Gone before its upstream answered: the request is aborted as soon as the answer starts.
     await read(`${api}/staging/onu/QC`, { until: () => true });
@@ -268,7 +269,7 @@ describe('GET /api/staging/{kind}/{province}', () => {
       read(`${api}/staging/${path}`, { until: (all) => upserts(all).length >= 1 }),
       read(`${api}/staging/${path}`), // stays until the server ends the answer (a cycle)
     ]);
-    await vi.waitFor(() => expect(upstream.open()).toHaveLength(4));
+    await vi.waitFor(() => expect(upstream.open()).toHaveLength(4), { timeout: 10_000 });
     upstream.open()[0]!.res.destroy(); // one upstream drops and is reconnected while viewers watch
     const results = await Promise.all(viewers);
     expect(results.every((result) => result.status === 200)).toBe(true);
