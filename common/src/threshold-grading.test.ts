@@ -325,6 +325,18 @@ describe('grading where saved rules conflict', () => {
       ).toBeNull();
     }
   });
+  it('when a definition of lower id grades nothing yet (no rule, no fallback grade), then the pass range is the other’s', () => {
+    const definitions = [
+      { ...definition, tdId: 'A-draft', fallback: 'n/a' as const },
+      { ...definition, tdId: 'B', fallback: 'n/a' as const },
+    ];
+    const rules = [{ ...rangeRule('B-pass', -30, -8, 'pass'), definitionName: 'B' }];
+    for (const order of orders(definitions))
+      expect(passRange({ definitions: order, variants: [], rules }, 'rxPower', gpon)).toEqual({
+        rangeMin: -30,
+        rangeMax: -8,
+      });
+  });
   it('when one of two definitions leaves the value ungraded, then the one that grades it wins', () => {
     const definitions = [
       { ...definition, tdId: 'A', fallback: 'n/a' as const },

@@ -281,23 +281,33 @@ export function passRange(
   parameter: Parameter,
   device: DeviceContext,
 ): { rangeMin: number | null; rangeMax: number | null } | null {
-  // Where older records conflict, the lowest ids: of the parameter's definitions, of the device's
-  // variants and of the pass rules.
-  const definition = indexOf(set).definitions.get(parameter)?.[0];
-  if (!definition || device.technology === null) return null;
+  // Where older records conflict, the lowest ids: of the parameter's definitions (passing over one that
+  // grades nothing, with no rule for the technology and no fallback grade: gradeValue passes over it too),
+  // of the device's variants and of the pass rules.
+  if (device.technology === null) return null;
   const variant = variantOf(set, device);
-  const passing = set.rules.filter(
-    (rule) =>
-      rule.definitionName === definition.tdId &&
-      rule.technology === device.technology &&
-      rule.result === 'pass' &&
-      rule.alphaValue === null,
-  );
-  passing.sort(byId);
-  const rule =
-    (variant && passing.find((entry) => entry.variantName === variant.tdId)) ||
-    passing.find((entry) => entry.variantName === null);
-  return rule ? { rangeMin: rule.rangeMin, rangeMax: rule.rangeMax } : null;
+  for (const definition of indexOf(set).definitions.get(parameter) ?? []) {
+    if (
+      definition.fallback === 'n/a' &&
+      !set.rules.some(
+        (rule) => rule.definitionName === definition.tdId && rule.technology === device.technology,
+      )
+    )
+      continue;
+    const passing = set.rules.filter(
+      (rule) =>
+        rule.definitionName === definition.tdId &&
+        rule.technology === device.technology &&
+        rule.result === 'pass' &&
+        rule.alphaValue === null,
+    );
+    passing.sort(byId);
+    const rule =
+      (variant && passing.find((entry) => entry.variantName === variant.tdId)) ||
+      passing.find((entry) => entry.variantName === null);
+    return rule ? { rangeMin: rule.rangeMin, rangeMax: rule.rangeMax } : null;
+  }
+  return null;
 }
 
 /** A value no rule graded (an answer without grades): shown as it is, n/a. */

@@ -22,23 +22,35 @@ type Parameter = (typeof HISTORY_BANDED)[number];
  * not ranges: left out.
  */
 function rangesOf(set: ThresholdSet, parameter: Parameter, device: DeviceContext, result: RuleResult) {
-  const definition = [...set.definitions]
-    .filter((entry) => entry.parameter === parameter)
-    .sort((a, b) => (a.tdId < b.tdId ? -1 : a.tdId > b.tdId ? 1 : 0))[0];
-  if (!definition || device.technology === null) return [];
+  if (device.technology === null) return [];
   const variant = variantOf(set, device);
-  const rules = set.rules.filter(
-    (rule) =>
-      rule.definitionName === definition.tdId &&
-      rule.technology === device.technology &&
-      rule.result === result &&
-      rule.alphaValue === null,
-  );
-  const own = variant ? rules.filter((rule) => rule.variantName === variant.tdId) : [];
-  const chosen = own.length > 0 ? own : rules.filter((rule) => rule.variantName === null);
-  return chosen
-    .map((rule) => ({ min: rule.rangeMin, max: rule.rangeMax }))
-    .sort((a, b) => (a.min ?? -Infinity) - (b.min ?? -Infinity));
+  // The lowest id of the parameter's definitions, passing over one that grades nothing (no rule for the
+  // technology, no fallback grade), as passRange does.
+  const definitions = [...set.definitions]
+    .filter((entry) => entry.parameter === parameter)
+    .sort((a, b) => (a.tdId < b.tdId ? -1 : a.tdId > b.tdId ? 1 : 0));
+  for (const definition of definitions) {
+    if (
+      definition.fallback === 'n/a' &&
+      !set.rules.some(
+        (rule) => rule.definitionName === definition.tdId && rule.technology === device.technology,
+      )
+    )
+      continue;
+    const rules = set.rules.filter(
+      (rule) =>
+        rule.definitionName === definition.tdId &&
+        rule.technology === device.technology &&
+        rule.result === result &&
+        rule.alphaValue === null,
+    );
+    const own = variant ? rules.filter((rule) => rule.variantName === variant.tdId) : [];
+    const chosen = own.length > 0 ? own : rules.filter((rule) => rule.variantName === null);
+    return chosen
+      .map((rule) => ({ min: rule.rangeMin, max: rule.rangeMax }))
+      .sort((a, b) => (a.min ?? -Infinity) - (b.min ?? -Infinity));
+  }
+  return [];
 }
 
 /** Each optical series' pass range (passRange, as the WAN chart draws it) and warn ranges for a device. */
