@@ -2,7 +2,7 @@
  * What the History card draws from a device's history (common/src/history.ts): the last 24 hours or the
  * whole 7 days, the link state as runs of one state, and where a moment falls on the timeline. Pure.
  */
-import { HISTORY_STEP_SECONDS, type HistoryEvent, type HistorySection } from '@insight/common/history';
+import { HISTORY_STEP_SECONDS, type HistorySection } from '@insight/common/history';
 
 export type HistoryRange = 'day' | 'week';
 
@@ -14,18 +14,11 @@ export const HISTORY_RANGES: readonly HistoryRange[] = ['day', 'week'];
 /** Points in the last 24 hours, both ends included. */
 const DAY_POINTS = (24 * 3600) / HISTORY_STEP_SECONDS + 1;
 
-export interface HistoryWindow {
-  /** Each point's time, epoch milliseconds. */
-  times: number[];
-  rxPower: Array<number | null>;
-  txPower: Array<number | null>;
-  oltRxPower: Array<number | null>;
-  up: Array<0 | 1 | null>;
-  clients: Array<number | null>;
-  pods: HistorySection['pods'];
-  /** The events within the window, oldest first. */
-  events: HistoryEvent[];
-}
+/** A window of the history's series (the events within it, oldest first), its times in epoch milliseconds. */
+export type HistoryWindow = Pick<
+  HistorySection,
+  'rxPower' | 'txPower' | 'oltRxPower' | 'up' | 'clients' | 'pods' | 'events'
+> & { times: number[] };
 
 /** The history's last 24 hours or its 7 days. */
 export function historyWindow(section: HistorySection, range: HistoryRange): HistoryWindow {
