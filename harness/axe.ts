@@ -11,8 +11,25 @@ export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 export type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
+/**
+ * Waits until every sideways-scrolling frame (`data-scrolls`, see `hosting/src/components/table-scroll.tsx`)
+ * states what it measures: a frame learns that it scrolls from a resize observer, one frame after the layout
+ * that made it so, and a scan in between would see a scrolling frame that is not yet a tab stop.
+ */
+export async function scrollFramesSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll<HTMLElement>('[data-scrolls]')].every(
+        (frame) => (frame.dataset.scrolls === 'true') === frame.scrollWidth > frame.clientWidth + 1,
+      ),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
 /** Every violation axe finds on the page (of the rules tagged `tags`, or of all its rules). */
-export function axeViolations(page: Page, tags?: string[]): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page, tags?: string[]): Promise<AxeViolation[]> {
+  await scrollFramesSettled(page);
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   return (tags ? builder.withTags(tags) : builder).analyze().then((result) => result.violations);
 }
