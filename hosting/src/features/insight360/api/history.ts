@@ -1,6 +1,6 @@
 /**
  * A device's seven days of history (GET /api/360/{mac}/history, docs/features.md "History"): one request per
- * view, asked for as the view opens; the History card draws it and its findings join the diagnosis when it
+ * view, asked for once the view is drawn; the History card draws it and its findings join the diagnosis when it
  * arrives. Not a section of the view: the first findings, the reveal stages and the search's tracked calls
  * never wait for it. The API keeps one answer per device for 5 minutes whoever asks.
  */

@@ -232,22 +232,24 @@ const ViewBody = memo(function ViewBody({
   // Looks stored from this moment on are this view's own (the API stores one after its answer).
   const [openedAt] = useState(() => Date.now());
 
-  // The week of history, asked for with the view (a kept view, offline, reads none): its findings join the
-  // diagnosis when it arrives, and only the History card waits for it.
-  const history = useDeviceHistory(kept ? null : mac);
+  const stage = useRevealStage(sections, looksAnswered);
+  const drawn = stage === LAST_STAGE;
+  // The week of history, asked for once the view is drawn (a kept view, offline, reads none): before, its
+  // request and its answer's work would share the network and the page's thread with the sections the
+  // first findings wait for. Its findings join the diagnosis when it arrives; the History card, drawn with
+  // the last stage, shares the same request.
+  const history = useDeviceHistory(kept || !drawn ? null : mac);
   const diagnosis = useDiagnosis(sections, history);
   // A root cause that holds the reset (the port is out…): the header's reset says so before it is sent.
   const root = rootCauseOf(diagnosis.findings);
   const resetHeldBy = root && heldActions(root.key).includes('reset') ? root.key : null;
   const strip = useStripEntries(diagnosis.input, diagnosis, playbook);
-  const stage = useRevealStage(sections, looksAnswered);
   const [tab, setTab] = useTabParam(TAB_KEYS);
 
   // The lookup joins the user's recent ones once the view is drawn, or at once when the user leaves it
   // before (its write would share the network with the view's answers). With a mouse, on a fast
   // connection, the detailed tabs' code loads once the browser is idle after the view is drawn; on a phone
   // it loads when a finger or the keyboard reaches the tabs (view-details.tsx), not on every view.
-  const drawn = stage === LAST_STAGE;
   const remembered = useRef(false);
   useEffect(() => {
     if (!uid) return;
