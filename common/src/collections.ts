@@ -61,5 +61,10 @@ export const COLLECTION_ACCESS: Readonly<Record<string, CollectionAccess>> = {
   diagnosis_playbook: adminList('diagnosis_playbook/doc1', 'adminRead'),
   audit_log: { sample: 'audit_log/doc1', read: 'auditRead', write: null, delete: null },
   user_roles: { sample: 'user_roles/{uid}', read: 'own', alsoRead: 'manageRoles', write: null, delete: null },
+  /**
+   * Known outages (docs/outages.md): written by the functions (Alertmanager's webhook, the notification
+   * trigger); the note through PUT /api/outages/{id}/note, which checks outagesNote.
+   */
+  outages: { sample: 'outages/doc1', read: 'outagesView', write: null, delete: null },
   recent_lookups: { sample: 'recent_lookups/{uid}', read: 'own', write: 'own', delete: 'own' },
 };

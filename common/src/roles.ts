@@ -22,6 +22,8 @@ export const CAPABILITIES = [
   'auditRead',
   'manageRoles',
   'portView',
+  'outagesView',
+  'outagesNote',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -40,6 +42,10 @@ export const CAPABILITY_MATRIX: Readonly<Record<Capability, readonly RoleKey[]>>
   manageRoles: ['engineering'],
   /** The per-port page: who works on the network above the home (docs/diagnosis.md, "The port page"). */
   portView: ['support3', 'operation', 'engineering'],
+  /** The outage board and the outages in the 360 view (docs/outages.md): those who take the calls and run the network. */
+  outagesView: ['support1', 'support2', 'support3', 'operation', 'engineering'],
+  /** The outage's note (ticket, estimated time back): operation staff keep it (docs/outages.md). */
+  outagesNote: ['operation'],
 };
 
 export function isRoleKey(value: unknown): value is RoleKey {

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  outageCovers,
+  outageId,
+  outageNoteEditSchema,
+  outagePortPath,
+  outageSchema,
+  type Outage,
+} from './outages';
+
+const port: Outage = {
+  id: '3f2a9c1d0e4b5a67-1795788120',
+  fingerprint: '3f2a9c1d0e4b5a67',
+  kind: 'pon-outage',
+  state: 'open',
+  olt: 'OLT-TOR-1',
+  port: '1/1/5',
+  area: 'MA-TOR',
+  headEnd: 'ON-TOR-01',
+  onusDown: 17,
+  onusTotal: 18,
+  accounts: 18,
+  startsAt: '2026-11-27T14:02:00.000Z',
+  updatedAt: '2026-11-27T14:07:00.000Z',
+  endsAt: null,
+  note: { ticket: 'OUT-123', backAbout: '2026-11-27T16:00:00.000Z', text: '' },
+  notify: { state: 'pending', attempts: 0, lastError: null, updatedAt: '2026-11-27T14:07:00.000Z' },
+};
+const area: Outage = { ...port, kind: 'power-outage', olt: null, port: null, headEnd: null };
+
+describe('outages', () => {
+  it('names an outage by its fingerprint and the epoch second it started', () => {
+    expect(outageId('3f2a9c1d0e4b5a67', '2026-11-27T14:02:00Z')).toBe('3f2a9c1d0e4b5a67-1795788120');
+    expect(outageSchema.parse(port)).toEqual(port);
+  });
+
+  it('covers the devices of its port only, and nothing once resolved', () => {
+    expect(outageCovers(port, { olt: 'OLT-TOR-1', port: '1/1/5', area: 'MA-TOR' })).toBe(true);
+    expect(outageCovers(port, { olt: 'OLT-TOR-1', port: '1/1/6', area: 'MA-TOR' })).toBe(false);
+    expect(outageCovers(port, { olt: 'OLT-TOR-2', port: '1/1/5', area: 'MA-TOR' })).toBe(false);
+    expect(outageCovers({ ...port, state: 'resolved' }, { olt: 'OLT-TOR-1', port: '1/1/5' })).toBe(false);
+  });
+
+  it('covers the devices of its area, or of its head end when it names one', () => {
+    expect(outageCovers(area, { olt: 'OLT-TOR-9', port: '1/2/3', area: 'MA-TOR' })).toBe(true);
+    expect(outageCovers(area, { area: 'MA-OTT' })).toBe(false);
+    expect(outageCovers(area, {})).toBe(false);
+    const headEnd = { ...area, headEnd: 'ON-TOR-02' };
+    expect(outageCovers(headEnd, { area: 'MA-TOR', headEnd: 'ON-TOR-02' })).toBe(true);
+    expect(outageCovers(headEnd, { area: 'MA-TOR', headEnd: 'ON-TOR-01' })).toBe(false);
+  });
+
+  it('links a port outage to its port page', () => {
+    expect(outagePortPath(port)).toBe('/i/port/OLT-TOR-1/1/1/5');
+    expect(outagePortPath(area)).toBeNull();
+  });
+
+  it('reads a note edit with empty fields as null and refuses bad ones with encoded messages', () => {
+    expect(
+      outageNoteEditSchema.parse({ ticket: ' OUT-123 ', backAbout: '', text: ' crew on site ' }),
+    ).toEqual({
+      ticket: 'OUT-123',
+      backAbout: null,
+      text: 'crew on site',
+    });
+    expect(
+      outageNoteEditSchema.parse({ ticket: '', backAbout: '2026-11-27T11:00:00-05:00', text: '' }).backAbout,
+    ).toBe('2026-11-27T16:00:00.000Z');
+    const refused = outageNoteEditSchema.safeParse({
+      ticket: 'OUT 1;',
+      backAbout: 'tomorrow',
+      text: 'x'.repeat(501),
+    });
+    expect(refused.success).toBe(false);
+    const messages = Object.fromEntries(refused.error!.issues.map((issue) => [issue.path[0], issue.message]));
+    expect(messages).toEqual({ ticket: 'alphanumericBrackets', backAbout: 'date', text: 'maxLength:500' });
+    expect(
+      outageNoteEditSchema.safeParse({ ticket: null, backAbout: null, text: '', extra: 1 }).success,
+    ).toBe(false);
+  });
+});
