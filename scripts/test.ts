@@ -1,6 +1,7 @@
 /**
- * `npm test`: the build and the deploy check; typecheck, lint, format check, the check that Ctrl-C stops
- * every emulator process (tests/shutdown) and the unit + web + API tests side by side; then the rules,
+ * `npm test`: the build and the deploy check; typecheck, lint, format check, the alerting rules' tests
+ * (promtool), the check that Ctrl-C stops every emulator process (tests/shutdown) and the unit + web + API
+ * tests side by side; then the rules,
  * end-to-end and trigger suites under one `firebase emulators:exec` (with the simulator). Prints every
  * step's result and time, each lane's time and five slowest files (from the JSON reports), the suite's time
  * with the CPU reference, and one closing line "tests: N passed, N failed", after the failed tests by
@@ -61,6 +62,14 @@ const steps: Step[] = [
     command: 'npx',
     args: vitest(['shutdown'], 'shutdown.json'),
     needsBuild: true,
+    together: true,
+  },
+  {
+    // The outage alerting rules against their cases (docs/outages.md, "Detection"): Debian's prometheus
+    // package ships promtool (.ci/run installs it).
+    name: 'alerting rules (promtool test rules monitoring/rules/*.test.yml)',
+    command: 'npm',
+    args: ['run', 'test:alerts', '--silent'],
     together: true,
   },
   {
