@@ -43,7 +43,7 @@ function networkLists(): SeedList[] {
 }
 
 /** The threshold manager's lists: today's default ranges as rules, so a fresh start grades as before. */
-function thresholdLists(): SeedList[] {
+export function thresholdLists(): SeedList[] {
   const set = seedThresholdSet();
   return (['definitions', 'variants', 'rules'] as const).map((list) => ({
     list,

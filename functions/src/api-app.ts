@@ -8,6 +8,7 @@ import { logger } from 'firebase-functions';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { Express } from 'express';
+import type { Transport } from './adapters/upstream/transport';
 import { firestoreAuditSink } from './adapters/firestore/firestore-audit-sink';
 import { firestoreAdminStore } from './adapters/firestore/firestore-admin-store';
 import { firestoreChangeMarks } from './adapters/firestore/firestore-change-marks';
@@ -20,7 +21,7 @@ import { firebaseUserDirectory } from './adapters/identity/firebase-user-directo
 import { stagingUpstream } from './adapters/upstream/staging-stream';
 import { httpTransport } from './adapters/upstream/transport';
 import { StagingHub } from './domain/staging/stream-hub';
-import { createApp } from './app';
+import { createApp, type AppDeps } from './app';
 import { cachedThresholds } from './domain/grading/threshold-source';
 import { cachedChangeMarks } from './domain/cache/change-marks';
 import { cachedCurrentRoles } from './domain/users/current-roles';
@@ -30,8 +31,18 @@ import { upstreamConfig } from './config/upstream';
 import { CALL_CACHE, CHANGE_MARKS_MAX_AGE_MS, PLAYBOOK_CACHE, THRESHOLD_CACHE } from './config/cache-ages';
 import { onShutdown } from './lib/shutdown';
 
+/**
+ * What a measurement changes of the deployed wiring (scripts/cost-view.ts): a wrapper around the upstream
+ * transport (to count the calls) and dependencies to replace (the identity checks, without Firebase Auth).
+ */
+export interface BuildOptions {
+  transport?: (transport: Transport) => Transport;
+  deps?: Partial<AppDeps>;
+}
+
 /** Built on the first request: param values are only readable at run time. */
-export function buildApp(): Express {
+export function buildApp(options: BuildOptions = {}): Express {
+  const transport = httpTransport({ apiKey: params.upstreamApiKey.value() || undefined });
   const hub = new StagingHub({
     open: stagingUpstream({
       plumeUrl: params.stagingPlumeUrl.value(),
@@ -67,7 +78,7 @@ export function buildApp(): Express {
       },
       {
         timeoutMs: params.upstreamTimeoutMs.value(),
-        transport: httpTransport({ apiKey: params.upstreamApiKey.value() || undefined }),
+        transport: options.transport ? options.transport(transport) : transport,
       },
     ),
     audit: firestoreAuditSink(() => getFirestore()),
@@ -112,5 +123,6 @@ export function buildApp(): Express {
     smsLimits: firestoreSmsLimits(() => getFirestore()),
     // One upstream connection per staging stream on this instance, shared by its viewers.
     staging: { hub },
+    ...options.deps,
   });
 }

@@ -1,0 +1,265 @@
+/**
+ * `npm run cost:view`: what each thing an agent does costs the API, measured on the deployed wiring
+ * (`buildApp` of functions/src/api-app.ts: Firestore adapters, caches, the upstream transport) in this
+ * process, against the Firestore emulator and the simulator (started here, 40 ms per upstream call):
+ * - upstream calls, by endpoint (the path template the adapters call);
+ * - Firestore document reads and writes, by collection (scripts/lib/firestore-meter.ts), including what
+ *   the API does after the answer has left (the look it stores);
+ * - the API's CPU time, the requests' time, and the GB-s of a 512 MiB instance that serves only them;
+ * - the bytes sent, compressed as the browser asks (`accept-encoding: br, gzip`).
+ * Each row is the mean over COST_VIEWS devices (default 20), after a warm-up that fills the per-instance
+ * caches a running instance has (threshold rules, playbook). docs/performance.md, "What a view costs",
+ * holds the output and the floor derived from it.
+ *
+ *   node --import tsx scripts/emulators.ts exec --only firestore -- "node --import tsx scripts/cost-view.ts"
+ */
+import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { ROLE_KEYS } from '@insight/common/roles';
+import { writeCounted } from '../harness/counted-seed';
+import { freePort } from '../functions/src/testing/free-port';
+import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
+import { cpuReference } from './lib/cpu-reference';
+import { PORTS, PROJECT_ID, ROOT, waitForUrl } from './lib/emulator-env';
+import { meterFirestore, type FirestoreCounts } from './lib/firestore-meter';
+import { seedPlaybook } from './lib/playbook-seed';
+import { stop } from './lib/processes';
+import { thresholdLists } from './seed';
+
+const cpuRef = cpuReference('cost:view');
+const VIEWS = Number(process.env.COST_VIEWS ?? 20);
+const LATENCY = 40;
+/** The api function's memory (functions/src/index.ts). */
+const INSTANCE_GIB = 0.5;
+
+// The deployed configuration of the demo project, every upstream pointed at this script's simulator.
+const simPort = await freePort();
+const sim = `http://127.0.0.1:${simPort}`;
+const deployed = parseEnv(readFileSync(path.join(ROOT, 'functions/.env.demo-insight'), 'utf8'));
+for (const [name, value] of Object.entries(deployed))
+  process.env[name] = value?.replace('http://127.0.0.1:9100', sim);
+process.env.GCLOUD_PROJECT = PROJECT_ID;
+process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${PORTS.firestore}`;
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'simulator/src/main.ts'], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    SIM_PORT: String(simPort),
+    SIM_LATENCY_MS: String(LATENCY),
+    SIM_JITTER_MS: '0',
+    SIM_ERROR_RATE: '0',
+  },
+  stdio: 'ignore',
+});
+
+/** Upstream calls by endpoint since the last take. */
+let upstream: Record<string, number> = {};
+/** The directory reads the role checks make (Firebase Auth's getUser in production). */
+let identity = 0;
+const meter = meterFirestore();
+
+try {
+  await waitForUrl(`${sim}/_sim/health`, 30_000);
+  initializeApp({ projectId: PROJECT_ID });
+  const db = getFirestore();
+  await writeCounted(db, thresholdLists());
+  await seedPlaybook(db);
+
+  const { buildApp } = await import('../functions/src/api-app');
+  const { cachedCurrentRoles } = await import('../functions/src/domain/users/current-roles');
+  const roles = [...ROLE_KEYS];
+  const user = {
+    uid: 'cost',
+    email: 'cost@insight.test',
+    displayName: 'Cost',
+    roles,
+    lastSignIn: null,
+    disabled: false,
+  };
+  /** The directory the role checks read (Firebase Auth's getUser when deployed), counted. */
+  class CountedDirectory extends MemoryUserDirectory {
+    constructor() {
+      super([user]);
+    }
+    override async get(uid: string) {
+      identity++;
+      return super.get(uid);
+    }
+  }
+  const app = buildApp({
+    transport: (transport) => (baseUrl, request, timeoutMs) => {
+      const endpoint = `${request.method ?? 'GET'} ${request.path}`;
+      upstream[endpoint] = (upstream[endpoint] ?? 0) + 1;
+      return transport(baseUrl, request, timeoutMs);
+    },
+    deps: {
+      verifyToken: async () => ({ uid: 'cost', email: 'cost@insight.test', roles }),
+      // As deployed: the roles of every call from the directory, kept 5 s per user (counted, not read).
+      currentRoles: cachedCurrentRoles(new CountedDirectory()),
+    },
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as { port: number };
+
+  /** One request as the browser sends it; the bytes that came over the wire (compressed) and its time. */
+  const send = (method: 'GET' | 'POST', apiPath: string, body?: unknown) =>
+    new Promise<{ status: number; bytes: number; ms: number }>((resolve, reject) => {
+      const started = performance.now();
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path: `/api${apiPath}`,
+          headers: {
+            authorization: 'Bearer cost',
+            'accept-encoding': 'br, gzip',
+            ...(payload
+              ? { 'content-type': 'application/json', 'idempotency-key': `cost-${crypto.randomUUID()}` }
+              : {}),
+          },
+        },
+        (res) => {
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, bytes, ms: performance.now() - started }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+
+  const catalogue = (await (await fetch(`${sim}/_sim/catalogue?limit=1000`)).json()) as {
+    items: Array<{ mac: string; kind: string }>;
+  };
+  const devices = catalogue.items.map((item) => item.mac);
+  let nextDevice = 0;
+  const freshDevice = () => devices[nextDevice++]!;
+
+  /** The work the API does after an answer has left (the stored look) ends before the next row counts. */
+  const settled = async () => {
+    const deadline = Date.now() + 10_000;
+    while (meter.inFlight() > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  interface Row {
+    name: string;
+    requests: number;
+    upstream: Record<string, number>;
+    firestore: FirestoreCounts;
+    identity: number;
+    cpuMs: number;
+    ms: number;
+    bytes: number;
+  }
+  /** `action` done VIEWS times; the mean of each figure per time. */
+  async function measure(
+    name: string,
+    action: () => Promise<Array<{ status: number; bytes: number; ms: number }>>,
+  ) {
+    await settled();
+    upstream = {};
+    identity = 0;
+    meter.take();
+    let bytes = 0;
+    let ms = 0;
+    let requests = 0;
+    const cpuBefore = process.cpuUsage();
+    for (let i = 0; i < VIEWS; i++) {
+      const answers = await action();
+      for (const answer of answers) {
+        if (answer.status >= 400) throw new Error(`${name}: HTTP ${answer.status}`);
+        bytes += answer.bytes;
+        ms += answer.ms;
+      }
+      requests += answers.length;
+      await settled();
+    }
+    const cpu = process.cpuUsage(cpuBefore);
+    const per = (value: number) => value / VIEWS;
+    const perRecord = (record: Record<string, number>) =>
+      Object.fromEntries(Object.entries(record).map(([key, value]) => [key, per(value)]));
+    const firestore = meter.take();
+    const row: Row = {
+      name,
+      requests: per(requests),
+      upstream: perRecord(upstream),
+      firestore: { reads: perRecord(firestore.reads), writes: perRecord(firestore.writes) },
+      identity: per(identity),
+      cpuMs: per((cpu.user + cpu.system) / 1000),
+      ms: per(ms),
+      bytes: per(bytes),
+    };
+    return row;
+  }
+
+  // What the 360 page asks for: the streamed view, its looks (what changed, the trend) and, once drawn, the
+  // history (hosting/src/features/insight360/api).
+  const view = (mac: string) => [
+    () => send('GET', `/360/${mac}?language=en`),
+    () => send('GET', `/360/${mac}/looks`),
+    () => send('GET', `/360/${mac}/history`),
+  ];
+  const all = async (calls: Array<() => ReturnType<typeof send>>) => {
+    const answers = [];
+    for (const call of calls) answers.push(await call());
+    return answers;
+  };
+  // Warm-up: the per-instance caches of a running instance (threshold rules, playbook, connections).
+  for (let i = 0; i < 3; i++) await all(view(freshDevice()));
+
+  const rows: Row[] = [];
+  rows.push(await measure('360 view, a device not seen for 5 min', () => all(view(freshDevice()))));
+  const seen = devices.slice(0, nextDevice).slice(-VIEWS);
+  let again = 0;
+  rows.push(
+    await measure('360 view again within 5 min (another agent)', () =>
+      all(view(seen[again++ % seen.length]!)),
+    ),
+  );
+  rows.push(
+    await measure('search by name', () =>
+      all([() => send('GET', `/search?q=${encodeURIComponent('Tremblay')}`)]),
+    ),
+  );
+  rows.push(
+    await measure('reset a device', () => all([() => send('POST', `/360/${freshDevice()}/reset`, {})])),
+  );
+  server.close();
+
+  const sum = (record: Record<string, number>) => Object.values(record).reduce((a, b) => a + b, 0);
+  const list = (record: Record<string, number>) =>
+    Object.entries(record)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, value]) => `${key} ${value.toFixed(2)}`)
+      .join('; ') || 'none';
+  console.log(`cost:view: ${VIEWS} per row, upstream latency ${LATENCY} ms, instance ${INSTANCE_GIB} GiB`);
+  for (const row of rows) {
+    console.log(`\n${row.name} (${row.requests} requests)`);
+    console.log(`  upstream calls ${sum(row.upstream).toFixed(2)}: ${list(row.upstream)}`);
+    console.log(`  Firestore reads ${sum(row.firestore.reads).toFixed(2)}: ${list(row.firestore.reads)}`);
+    console.log(`  Firestore writes ${sum(row.firestore.writes).toFixed(2)}: ${list(row.firestore.writes)}`);
+    console.log(`  directory reads (role checks) ${row.identity.toFixed(2)}`);
+    console.log(
+      `  API CPU ${row.cpuMs.toFixed(2)} ms; requests' time ${row.ms.toFixed(0)} ms = ${((row.ms / 1000) * INSTANCE_GIB).toFixed(4)} GB-s alone on an instance; sent ${(row.bytes / 1024).toFixed(1)} KiB`,
+    );
+  }
+  console.log(`\ncost:view ${cpuRef.figure}`);
+  await stop(child);
+  process.exit(0);
+} catch (error) {
+  await stop(child);
+  throw error;
+}
