@@ -9,13 +9,15 @@ import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import RouterIcon from '@mui/icons-material/Router';
 import LanIcon from '@mui/icons-material/Lan';
 import HubIcon from '@mui/icons-material/Hub';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import type { Capability } from '@insight/common/roles';
 import type { Tool, ToolKey } from '../lib/tools';
 import { lazyPage } from '../lib/lazy-page';
 import { loadNamespaces, type Namespace } from '../lib/i18n';
 import type { PageTitleKey } from '../components/section-tabs';
 
-type NavKey = 'home' | 'insight360' | 'epicoPlume' | 'onu' | 'generic' | 'netManage' | 'threshold';
+type NavKey =
+  'home' | 'insight360' | 'outages' | 'epicoPlume' | 'onu' | 'generic' | 'netManage' | 'threshold';
 
 export interface PageEntry {
   key: string;
@@ -175,6 +177,16 @@ export const PAGES: readonly PageEntry[] = [
     access: 'view360',
     component: page(() => import('../features/insight360/components/insight360-page'), ['insight360']),
     drawer: { label: 'insight360', icon: <TravelExploreIcon /> },
+    prefetch: true,
+  },
+  {
+    key: 'outages',
+    path: '/outages',
+    route: '/outages',
+    access: 'outagesView',
+    component: page(() => import('../features/outages/components/outages-page'), ['outages']),
+    drawer: { label: 'outages', icon: <ReportProblemIcon /> },
+    tool: 'outages',
     prefetch: true,
   },
 ];

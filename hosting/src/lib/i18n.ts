@@ -2,7 +2,7 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@insight/common/format';
 
-export const NAMESPACES = ['common', 'errors', 'home', 'insight360', 'admin', 'staging'] as const;
+export const NAMESPACES = ['common', 'errors', 'home', 'insight360', 'admin', 'staging', 'outages'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const defaultNS = 'common';
 

@@ -7,7 +7,8 @@ export type ToolKey =
   | 'netManage'
   | 'threshold'
   | 'permissions'
-  | 'audit';
+  | 'audit'
+  | 'outages';
 
 export interface Tool {
   key: ToolKey;

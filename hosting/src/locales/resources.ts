@@ -8,12 +8,14 @@ import enHome from './en/home.json';
 import enInsight360 from './en/insight360.json';
 import enAdmin from './en/admin.json';
 import enStaging from './en/staging.json';
+import enOutages from './en/outages.json';
 import frCommon from './fr/common.json';
 import frErrors from './fr/errors.json';
 import frHome from './fr/home.json';
 import frInsight360 from './fr/insight360.json';
 import frAdmin from './fr/admin.json';
 import frStaging from './fr/staging.json';
+import frOutages from './fr/outages.json';
 
 export const resources = {
   en: {
@@ -23,6 +25,7 @@ export const resources = {
     insight360: enInsight360,
     admin: enAdmin,
     staging: enStaging,
+    outages: enOutages,
   },
   fr: {
     common: frCommon,
@@ -31,5 +34,6 @@ export const resources = {
     insight360: frInsight360,
     admin: frAdmin,
     staging: frStaging,
+    outages: frOutages,
   },
 } as const;

@@ -84,6 +84,16 @@ export function setFakeFirestore(
   paths = next;
   fakeWrites.length = 0;
   writeFailure = options.failWrites ?? null;
+  listeners.clear();
+}
+
+/** The listeners open now: each answers again when a path changes (a live list). */
+const listeners = new Set<() => void>();
+
+/** Changes what one path holds, as another writer would: every open listener answers again. */
+export function updateFakeFirestore(path: string, next: FakePath): void {
+  paths = { ...paths, [path]: next };
+  listeners.forEach((answer) => answer());
 }
 
 /** One document of the fake database as Firestore's REST API answers it (null: it does not exist). */
@@ -180,8 +190,8 @@ function listen(target: Ref, ...rest: unknown[]): () => void {
   let stopped = false;
   const { kind, path } = target;
   const slash = path.lastIndexOf('/');
-  const source = kind === 'doc' ? paths[path.slice(0, slash)] : paths[path];
-  queueMicrotask(() => {
+  const answer = () => {
+    const source = kind === 'doc' ? paths[path.slice(0, slash)] : paths[path];
     if (stopped || source === 'loading') return;
     if (source && 'error' in source && typeof source.error === 'string')
       return fail?.({ message: source.error });
@@ -196,9 +206,12 @@ function listen(target: Ref, ...rest: unknown[]): () => void {
       .slice(0, limit ?? Infinity)
       .map(([id, data]) => documentSnapshot(id, data, target.converter));
     next({ docs, size: docs.length, empty: docs.length === 0, metadata: { fromCache: false } });
-  });
+  };
+  listeners.add(answer);
+  queueMicrotask(answer);
   return () => {
     stopped = true;
+    listeners.delete(answer);
   };
 }
 
