@@ -6,6 +6,7 @@
  * against the critical-path lower bound, views per second and the CPU time per view of both processes.
  */
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { keepAlivePool, requestText } from '../functions/src/adapters/upstream';
 import { simulatorUpstream } from '../functions/src/config/upstream';
 import { SECTIONS } from '../common/src/customer360';
@@ -16,6 +17,9 @@ import { stop } from './lib/processes';
 import { startBenchApi } from './lib/bench-api';
 import { cpuReference } from './lib/cpu-reference';
 import { spread } from '../harness/stats';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { summarise } from './profile-summary';
 
 // The machine's speed in this run, printed beside the figures (docs/performance.md).
 const cpuRef = cpuReference('bench:api');
@@ -157,8 +161,26 @@ try {
   const c1 = await run(1, phases.c1);
   // Steady state at 50: the pool's connections opened and the code optimised for this load first.
   await run(50, phases.c50Warmup);
+  // BENCH_PROFILE=<dir>: the API's own CPU profile of the concurrency-50 phase, and where its time went.
+  const session = process.env.BENCH_PROFILE ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
   const c50 = await run(50, phases.c50);
   server.close();
+  if (session) {
+    const { profile } = await session.post('Profiler.stop');
+    const file = path.join(process.env.BENCH_PROFILE!, 'api-c50.cpuprofile');
+    writeFileSync(file, JSON.stringify(profile));
+    const { byModule, busyMs } = summarise(profile as Parameters<typeof summarise>[0]);
+    console.log(`API profile of the concurrency-50 phase (${file}), self time by module:`);
+    for (const [module, ms] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 20))
+      console.log(
+        `  ${((ms / busyMs) * 100).toFixed(1).padStart(5)} %  ${(ms / c50.views).toFixed(3)} ms per view  ${module}`,
+      );
+  }
 
   const line = (name: string, r: Awaited<ReturnType<typeof run>>) =>
     console.log(
