@@ -295,6 +295,8 @@ export const OPERATIONS = [
   'listUpdate',
   'listDelete',
   'recountDependencies',
+  // An outage's note kept by operation staff (docs/outages.md).
+  'outageNote',
 ] as const;
 export type AuditOperation = (typeof OPERATIONS)[number];
 

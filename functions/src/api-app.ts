@@ -15,6 +15,7 @@ import { firestoreChangeMarks } from './adapters/firestore/firestore-change-mark
 import { firestoreSmsLimits } from './adapters/firestore/firestore-sms-limits';
 import { firestoreThresholdLoader } from './adapters/firestore/firestore-thresholds';
 import { firestoreLookStore } from './adapters/firestore/firestore-looks';
+import { firestoreOutages } from './adapters/firestore/firestore-outages';
 import { firestorePlaybookLoader } from './adapters/firestore/firestore-playbook';
 import { cachedPlaybook } from './domain/diagnosis/playbook-source';
 import { firebaseUserDirectory } from './adapters/identity/firebase-user-directory';
@@ -121,6 +122,10 @@ export function buildApp(options: BuildOptions = {}): Express {
       { maxAgeMs: CHANGE_MARKS_MAX_AGE_MS },
     ),
     smsLimits: firestoreSmsLimits(() => getFirestore()),
+    outages: {
+      store: firestoreOutages(() => getFirestore()),
+      alertSecret: () => params.outageAlertSecret.value(),
+    },
     // One upstream connection per staging stream on this instance, shared by its viewers.
     staging: { hub },
     ...options.deps,

@@ -38,6 +38,8 @@ import type { UserDirectory } from './domain/users/user-directory';
 import { healthRouter } from './http/routes/health';
 import { sessionCookieRouter, type CreateSessionCookie } from './http/routes/session-cookie';
 import { linksRouter } from './http/routes/links';
+import { outageAlertsRouter, outagesRouter } from './http/routes/outages';
+import type { OutageStore } from './domain/outages/outage-store';
 import { CallCache } from './lib/call-cache';
 import { silentLogger, type Logger } from './lib/logger';
 
@@ -86,6 +88,11 @@ export interface AppDeps {
   now?: () => number;
   /** Mints the `__session` cookie (POST/DELETE /api/session-cookie); without it the routes are absent. */
   createSessionCookie?: CreateSessionCookie;
+  /**
+   * Known outages (docs/outages.md): where they are kept, and the secret Alertmanager's webhook carries;
+   * without it the routes are absent.
+   */
+  outages?: { store: OutageStore; alertSecret: () => string };
   /** The Google Cloud project, for the request logs' trace field; without it, no trace field. */
   projectId?: string;
 }
@@ -134,6 +141,15 @@ export function createApp(deps: AppDeps): Express {
     api.use(
       sessionCookieRouter({ verifyToken: deps.verifyToken, createSessionCookie: deps.createSessionCookie }),
     );
+  const outageRoutes = deps.outages && {
+    ...deps.outages,
+    calls,
+    audit: deps.audit,
+    logger,
+    ...(deps.now ? { now: deps.now } : {}),
+  };
+  // Before the users' authentication: Alertmanager authenticates with the shared secret, not a user token.
+  if (outageRoutes) api.use(outageAlertsRouter(outageRoutes));
   const policy = deps.policy ?? { adminEmails: [], allowedEmailDomains: [] };
   api.use(
     authenticate(
@@ -154,6 +170,7 @@ export function createApp(deps: AppDeps): Express {
       })
     : null;
   if (deps.links) api.use(linksRouter(deps.links));
+  if (outageRoutes) api.use(outagesRouter(outageRoutes));
   api.use(portsRouter(calls, deps.thresholds ?? staticThresholds()));
   // Before the sections' routes: /360/{mac}/history is not one of the whole view's sections.
   api.use(

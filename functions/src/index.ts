@@ -31,7 +31,7 @@ export const api = onRequest(
   {
     region: REGION,
     invoker: 'public',
-    secrets: [params.upstreamApiKey, params.stagingStreamKey],
+    secrets: [params.upstreamApiKey, params.stagingStreamKey, params.outageAlertSecret],
     // A staging stream's response lasts up to 45 s (Hosting cuts rewritten requests at 60 s).
     timeoutSeconds: 120,
     memory: '512MiB',

@@ -45,6 +45,8 @@ export const params = {
     description: 'Endpoint of the ONU staging stream ({endpoint}/{province}?key={key})',
   }),
   stagingStreamKey: defineSecret('STAGING_STREAM_KEY'),
+  /** The bearer secret Alertmanager's webhook carries to POST /api/outages/alerts (docs/outages.md). */
+  outageAlertSecret: defineSecret('OUTAGE_ALERT_SECRET'),
   // The 360 view's links to the other tools: URL templates with {mac}, {node} and {account}.
   toolCompassUrl: defineString('TOOL_COMPASS_URL', {
     description: 'Compass, as a URL template (e.g. https://compass.example/devices/{mac})',
