@@ -36,7 +36,10 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
   let fibreFine: boolean | null = null;
   if (wan) {
     const result = wanFindings(wan);
-    findings.push(...result.findings, ...neighbourhoodFindings(input.port, linkFinding(result.findings)));
+    findings.push(
+      ...result.findings,
+      ...neighbourhoodFindings(input.port, linkFinding(result.findings), input.outage ?? null),
+    );
     fibreFine = result.fibreFine;
   }
   // The Wi-Fi combination needs the fibre's state: until the WAN answered, the clients count one by one.

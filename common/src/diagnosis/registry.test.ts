@@ -33,7 +33,14 @@ describe('the registry of finding kinds', () => {
   });
 
   it('has root causes that explain other kinds of the registry, hold the reset, and score in the link group', () => {
-    expect(ROOT_CAUSES).toEqual(['portOutage', 'portPartial', 'powerAtHome', 'onuAdminDown', 'dropCut']);
+    expect(ROOT_CAUSES).toEqual([
+      'knownOutage',
+      'portOutage',
+      'portPartial',
+      'powerAtHome',
+      'onuAdminDown',
+      'dropCut',
+    ]);
     for (const cause of ROOT_CAUSES) {
       const spec = kindSpec(cause);
       expect(spec.root?.holds).toContain('reset');

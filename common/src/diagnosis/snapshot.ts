@@ -3,6 +3,7 @@
  * (docs/diagnosis.md).
  */
 import { OPER_STATUS } from '../grading';
+import type { NetworkPlace } from '../outages';
 import type { Grade, Grading } from '../threshold-grading';
 import { diagnose } from './diagnose';
 import { notPass } from './rules/finding';
@@ -39,6 +40,12 @@ export interface LookSnapshot {
    * absent from looks stored before it was kept. Personal data: kept with the look, as long (90 days).
    */
   customer?: string | null;
+  /**
+   * Where the device hung in the network at the look: its PON port and its head end, null where neither
+   * section answered (Home marks the recent lookups that a known outage covers); absent from looks stored
+   * before it was kept.
+   */
+  place?: NetworkPlace | null;
   score: number | null;
   measures: Partial<Record<SnapshotMeasure, MeasureValue>>;
   /** The findings' ids and severities, ranked. */
@@ -80,6 +87,14 @@ export function measuresOf(input: DiagnosisInput): Partial<Record<SnapshotMeasur
   return measures;
 }
 
+/** Where a view's sections put the device: its PON port and its head end (null when neither answered). */
+export function placeOf(input: DiagnosisInput): NetworkPlace | null {
+  const port = input.port.status === 'ok' ? input.port.data : null;
+  const headEnd = input.wan.status === 'ok' ? input.wan.data.details.networkGroup : null;
+  if (!port && !headEnd) return null;
+  return { olt: port?.olt ?? null, port: port?.port ?? null, headEnd };
+}
+
 /** The snapshot of a complete view (the API stores it after answering). */
 export function snapshotOf(mac: string, at: Date, by: string, input: DiagnosisInput): LookSnapshot {
   const { findings, score } = diagnose(input);
@@ -88,6 +103,7 @@ export function snapshotOf(mac: string, at: Date, by: string, input: DiagnosisIn
     at: at.toISOString(),
     by,
     customer: input.customer.status === 'ok' ? input.customer.data.name.line1 : null,
+    place: placeOf(input),
     score,
     measures: measuresOf(input),
     findings: findings.map(({ id, key, severity }) => ({ id, key, severity })),

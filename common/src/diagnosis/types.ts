@@ -12,6 +12,7 @@ import type {
   WanSection,
 } from '../customer360';
 import type { AssessedHistorySection } from '../history-measures';
+import type { Outage } from '../outages';
 import type { Grading } from '../threshold-grading';
 import type { FindingKind, RootCause } from './registry';
 
@@ -32,9 +33,18 @@ export interface DiagnosisInput {
    * the view's stream (its card reads it), so neither waited for nor counted as pending.
    */
   history?: SectionState<AssessedHistorySection>;
+  /**
+   * An open outage that covers the device (`outageCovers` of common/src/outages.ts), when the view knows
+   * one: the port's fault is then a known outage (tell the customer, do not escalate again). Absent or
+   * null: none is known, and the port's fault is escalated with its OLT and port.
+   */
+  outage?: KnownOutage | null;
 }
+
+/** What the diagnosis reads of a known outage: since when, its ticket and when service should be back. */
+export type KnownOutage = Pick<Outage, 'startsAt' | 'note'>;
 /** The view's sections the diagnosis waits for. */
-export type InputKey = Exclude<keyof DiagnosisInput, 'history'>;
+export type InputKey = Exclude<keyof DiagnosisInput, 'history' | 'outage'>;
 export const INPUT_SECTIONS: Readonly<Record<InputKey, Section>> = {
   customer: 'customer',
   wan: 'wan',

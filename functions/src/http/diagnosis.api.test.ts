@@ -255,7 +255,11 @@ describe('looks', () => {
       const name = customer.body.data.name.line1 as string;
       expect(name).toMatch(/\w \w/);
       expect(second.customer).toBe(name);
-      expect(scores.body.scores).toEqual({ [mac]: { score: second.score, at: second.at, customer: name } });
+      expect(scores.body.scores).toEqual({
+        [mac]: { score: second.score, at: second.at, customer: name, place: second.place },
+      });
+      // Home marks a device a known outage covers: where it hung at the look.
+      expect(second.place).toMatchObject({ olt: expect.any(String), port: expect.any(String) });
     } finally {
       await fetch(`${sim.base}/_sim/devices/${mac}/measurements`, { method: 'DELETE' });
     }

@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import type { NetworkPlace } from '@insight/common/outages';
 import { apiFetch, type HttpError } from '../lib/http-client';
 
 export interface DeviceScore {
@@ -7,6 +8,8 @@ export interface DeviceScore {
   at: string;
   /** The customer's name at that look; null or absent when none was known. */
   customer?: string | null;
+  /** Where the device hung at that look (its PON port, its head end); absent or null when unknown. */
+  place?: NetworkPlace | null;
 }
 
 /**

@@ -43,3 +43,21 @@ export function useDateCells(
     [language, empty],
   );
 }
+
+/** How near now a moment is for its time of day alone to say it (an outage's start, its time back). */
+export const TIME_ALONE_MS = 12 * 3_600_000;
+
+/**
+ * A moment as a time of day (`02:02 PM`, `14 h 02`) when it is within TIME_ALONE_MS of now, either side,
+ * else with its date, as useFormatDateTime writes it.
+ */
+export function useFormatWhen(now: () => number = Date.now): (value: string | number | Date) => string {
+  const language = useDateLanguage();
+  return useCallback(
+    (value) =>
+      Math.abs(new Date(value).getTime() - now()) < TIME_ALONE_MS
+        ? formatTime(value, language)
+        : formatDateTime(value, language),
+    [language, now],
+  );
+}

@@ -236,30 +236,60 @@ const fieldsOf = (fields: Record<string, FirestoreValue> = {}) =>
  * only with the screens that list and write.
  */
 export async function readFirestoreDocument(path: string): Promise<Record<string, unknown> | null> {
+  // batchGet answers a missing document with 200 and `missing` (a plain GET answers 404, which the
+  // browser reports as a failed resource on every page of a user who has none yet).
+  const body = await firestoreRest<Array<{ found?: { fields?: Record<string, FirestoreValue> }; missing?: string }>>(
+    'batchGet',
+    (database) => ({ documents: [`${database}/documents/${path}`] }),
+  );
+  const found = Array.isArray(body) ? body.find((entry) => entry.found)?.found : undefined;
+  return found ? fieldsOf(found.fields) : null;
+}
+
+/**
+ * The documents of a collection whose `field` equals `value`, through Firestore's REST API (runQuery) with
+ * the user's ID token, each with its id: for a short list that a page polls rather than listens to (the
+ * open outages of the 360 view and Home), without the Firestore SDK.
+ */
+export async function queryFirestore(
+  collection: string,
+  field: string,
+  value: string,
+): Promise<Array<Record<string, unknown> & { id: string }>> {
+  const body = await firestoreRest<Array<{ document?: { name: string; fields?: Record<string, FirestoreValue> } }>>(
+    'runQuery',
+    () => ({
+      structuredQuery: {
+        from: [{ collectionId: collection }],
+        where: { fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: { stringValue: value } } },
+      },
+    }),
+  );
+  return (Array.isArray(body) ? body : []).flatMap(({ document }) =>
+    document ? [{ ...fieldsOf(document.fields), id: document.name.slice(document.name.lastIndexOf('/') + 1) }] : [],
+  );
+}
+
+/** One call of Firestore's REST API on the database's documents (`documents:{method}`), with the user's ID token. */
+async function firestoreRest<T>(method: 'batchGet' | 'runQuery', body: (database: string) => unknown): Promise<T | null> {
   const base = config.emulators ? `http://${config.emulators.firestoreHost}` : 'https://firestore.googleapis.com';
   const database = `projects/${config.firebase.projectId}/databases/(default)`;
   let res: Response;
   try {
-    // batchGet answers a missing document with 200 and `missing` (a plain GET answers 404, which the
-    // browser reports as a failed resource on every page of a user who has none yet).
-    res = await fetch(`${base}/v1/${database}/documents:batchGet`, {
+    res = await fetch(`${base}/v1/${database}/documents:${method}`, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json', ...(await authHeaders()) },
-      body: JSON.stringify({ documents: [`${database}/documents/${path}`] }),
+      body: JSON.stringify(body(database)),
     });
   } catch (error) {
     throw new HttpError(0, 'network', (error as Error).message);
   }
-  const body = (await res.json().catch(() => null)) as
-    | Array<{ found?: { fields?: Record<string, FirestoreValue> }; missing?: string }>
-    | { error?: { message?: unknown } }
-    | null;
+  const answer = (await res.json().catch(() => null)) as T | { error?: { message?: unknown } } | null;
   if (!res.ok) {
-    const message = body && !Array.isArray(body) ? body.error?.message : undefined;
+    const message = answer && !Array.isArray(answer) ? (answer as { error?: { message?: unknown } }).error?.message : undefined;
     throw new HttpError(res.status, res.status === 403 ? 'forbidden' : 'internal', typeof message === 'string' ? message : res.statusText);
   }
-  const found = Array.isArray(body) ? body.find((entry) => entry.found)?.found : undefined;
-  return found ? fieldsOf(found.fields) : null;
+  return answer as T | null;
 }
 
 /** A small JSON file of the deployment itself (not the API), never from a cache; null when it cannot be read. */

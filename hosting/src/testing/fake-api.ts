@@ -4,7 +4,7 @@
  * other route 404. The real HTTP client runs on top of it, so its errors are the app's own.
  */
 import { vi } from 'vitest';
-import { fakeRestDocument } from './fake-firebase';
+import { fakeRestDocument, fakeRestQuery } from './fake-firebase';
 
 export interface ApiCall {
   method: string;
@@ -35,6 +35,11 @@ export interface EventsReply {
   open?: boolean;
 }
 type AnyReply = Reply | StreamReply | EventsReply | 'pending';
+/** What the web app's REST queries ask (lib/http-client.ts, queryFirestore). */
+interface RestQuery {
+  from: Array<{ collectionId: string }>;
+  where: { fieldFilter: { field: { fieldPath: string }; value: { stringValue: string } } };
+}
 /** 'pending': an answer that never comes (until the request is aborted, as with fetch). */
 export type Route = AnyReply | ((call: ApiCall) => AnyReply);
 export type Routes = Record<string, Route>;
@@ -129,6 +134,14 @@ export function installFakeApi(routes: Routes) {
         const documentPath = /\/documents\/(.+)$/.exec(name)?.[1] ?? '';
         const document = fakeRestDocument(documentPath);
         return respond(ok([document ? { found: { name, ...document } } : { missing: name }]));
+      }
+      // Queries through Firestore's REST API (runQuery, one equality) are answered from the fake database.
+      if (url.pathname.endsWith('/documents:runQuery')) {
+        const { from, where } = (call.body as { structuredQuery: RestQuery }).structuredQuery;
+        const filter = where.fieldFilter;
+        const answer = fakeRestQuery(from[0]!.collectionId, filter.field.fieldPath, filter.value.stringValue);
+        if (answer === 'loading') return respond('pending', init.signal);
+        return respond('error' in answer ? fail(403, 'PERMISSION_DENIED', answer.error) : ok(answer));
       }
       calls.push(call);
       const route = routes[`${method} ${path}`];

@@ -103,6 +103,27 @@ export function fakeRestDocument(path: string): { fields: Record<string, unknown
   const data =
     documents && typeof documents === 'object' && !('error' in documents) ? documents[id] : undefined;
   if (!data) return null;
+  return restDocument(data);
+}
+
+/**
+ * A REST query of the fake database (runQuery: the documents of a collection whose field equals a value),
+ * as Firestore answers it; 'loading' never answers, `{ error }` is the rules' refusal.
+ */
+export function fakeRestQuery(
+  collection: string,
+  field: string,
+  equals: unknown,
+): Array<{ document: { name: string; fields: Record<string, unknown> } }> | 'loading' | { error: string } {
+  const documents = paths[collection] ?? {};
+  if (documents === 'loading') return 'loading';
+  if ('error' in documents && typeof documents.error === 'string') return { error: documents.error };
+  return Object.entries(documents as Record<string, Record<string, unknown>>)
+    .filter(([, data]) => data[field] === equals)
+    .map(([id, data]) => ({ document: { name: `${collection}/${id}`, ...restDocument(data) } }));
+}
+
+function restDocument(data: Record<string, unknown>): { fields: Record<string, unknown> } {
   const value = (item: unknown): unknown =>
     item === null
       ? { nullValue: null }

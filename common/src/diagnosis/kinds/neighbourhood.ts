@@ -44,6 +44,24 @@ const rootCause = (rank: number, en: KindTexts, fr: KindTexts) =>
   }) as const;
 
 export const NEIGHBOURHOOD_KINDS = {
+  /**
+   * The port's fault (an outage or a part of the port) while an open outage of the network's alert rules
+   * covers the device (common/src/outages.ts): operations already track it, so the customer is told
+   * rather than the outage escalated again (docs/diagnosis.md, "Known outages").
+   */
+  knownOutage: rootCause(
+    75,
+    [
+      'Known outage since {since}: port {olt} {port}, {affected} of {total} neighbours share the fault',
+      'The network’s alert rules opened an outage that covers this customer (ticket {ticket}): operations already track it. The feeder fibre, the splitter or the OLT, not the customer’s home.',
+      'Tell the customer there is a known outage in their area since {since}; service back: {backAbout}. Do not escalate again and do not book a home visit.',
+    ],
+    [
+      'Panne connue depuis {since} : port {olt} {port}, {affected} voisins sur {total} partagent la panne',
+      'Les règles d’alerte du réseau ont ouvert une panne qui couvre ce client (billet {ticket}) : les opérations la suivent déjà. La fibre d’alimentation, le coupleur ou l’OLT, pas le domicile du client.',
+      'Dites au client qu’une panne connue touche son secteur depuis {since}; retour du service : {backAbout}. N’escaladez pas de nouveau et ne planifiez pas de visite à domicile.',
+    ],
+  ),
   portOutage: rootCause(
     80,
     [

@@ -5,9 +5,10 @@
  * do (a splitter branch); or the neighbours are fine, and then the device's own drop is dark (its ONU lost
  * the light) or the fault is on the drop or in the home (low light). Nothing while the device's link is
  * fine, nor on a port of one. Neighbours that went down with a dying gasp, or are suspended, do not count
- * as sharing a fibre fault.
+ * as sharing a fibre fault. A port's fault that an open outage covers is a known outage (docs/diagnosis.md,
+ * "Known outages"): its since, ticket and time back join the values ('' where the note has none).
  */
-import type { DiagnosisInput, Finding } from '../types';
+import type { DiagnosisInput, Finding, KnownOutage } from '../types';
 import { finding, sectionFailure } from './finding';
 
 /** Most of the neighbours share the fault at this share or above: the port, not the home. */
@@ -15,7 +16,11 @@ export const OUTAGE_SHARE = 0.5;
 /** This many neighbours sharing the fault (below the outage share) make a partial port fault. */
 export const PARTIAL_MIN = 2;
 
-export function neighbourhoodFindings(state: DiagnosisInput['port'], link: Finding | null): Finding[] {
+export function neighbourhoodFindings(
+  state: DiagnosisInput['port'],
+  link: Finding | null,
+  outage: KnownOutage | null = null,
+): Finding[] {
   if (!link) return [];
   if (state.status === 'error') return [sectionFailure('port', state.code)];
   if (state.status !== 'ok') return [];
@@ -31,8 +36,17 @@ export function neighbourhoodFindings(state: DiagnosisInput['port'], link: Findi
   if (neighbours === 0) return [];
   const affected = down + lowLight;
   const counted = { ...values, affected, total: neighbours };
-  if (port.status === 'down' || affected >= OUTAGE_SHARE * neighbours)
-    return [finding('port', 'portOutage', link.severity, 'port', counted)];
+  const outageOfPort = port.status === 'down' || affected >= OUTAGE_SHARE * neighbours;
+  if (outage && (outageOfPort || affected >= PARTIAL_MIN))
+    return [
+      finding('port', 'knownOutage', link.severity, 'port', {
+        ...counted,
+        since: outage.startsAt,
+        ticket: outage.note.ticket ?? '',
+        backAbout: outage.note.backAbout ?? '',
+      }),
+    ];
+  if (outageOfPort) return [finding('port', 'portOutage', link.severity, 'port', counted)];
   if (affected >= PARTIAL_MIN) return [finding('port', 'portPartial', link.severity, 'port', counted)];
   // The neighbours are fine: an ONU that lost the light has a dark drop; one with low light, a bad drop.
   if (link.key === 'onuNotRanged') return [finding('port', 'dropCut', link.severity, 'port', counted)];

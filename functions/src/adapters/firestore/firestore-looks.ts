@@ -1,13 +1,22 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { LookSnapshot } from '@insight/common/diagnosis';
+import type { NetworkPlace } from '@insight/common/outages';
 import { DIAGNOSIS_COLLECTIONS } from '@insight/common/diagnosis-playbook';
 import type { DeviceScore, LookStore } from '../../domain/diagnosis/look-store';
+
+/** A stored place's known fields (strings or null), or null when none was stored. */
+function placeOf(value: unknown): NetworkPlace | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const text = (field: unknown) => (typeof field === 'string' ? field : null);
+  const { olt, port, headEnd } = value as Record<string, unknown>;
+  return { olt: text(olt), port: text(port), headEnd: text(headEnd) };
+}
 
 /** gRPC ALREADY_EXISTS: the minute's look was written first by another view. */
 const ALREADY_EXISTS = 6;
 
 /**
- * Looks in Firestore: `device_snapshots/{mac}` keeps the last look's score, time and customer's name (what
+ * Looks in Firestore: `device_snapshots/{mac}` keeps the last look's score, time, customer's name and place (what
  * lists read, one document per device), `device_snapshots/{mac}/looks/{minute}` each look. Both carry `expireAt`
  * (the TTL policy of firestore.indexes.json deletes them 90 days on). Server only (firestore.rules).
  */
@@ -25,6 +34,7 @@ export function firestoreLookStore(db: () => Firestore): LookStore {
         score: look.score,
         at: look.at,
         customer: look.customer ?? null,
+        place: look.place ?? null,
         expireAt,
       });
       try {
@@ -57,6 +67,7 @@ export function firestoreLookStore(db: () => Firestore): LookStore {
             score: typeof data.score === 'number' ? data.score : null,
             at: data.at,
             customer: typeof data.customer === 'string' ? data.customer : null,
+            place: placeOf(data.place),
           };
       }
       return answer;

@@ -3,6 +3,7 @@
  * of each complete 360 view's graded measurements, at most one per device and minute, kept 90 days.
  */
 import type { LookSnapshot } from '@insight/common/diagnosis';
+import type { NetworkPlace } from '@insight/common/outages';
 
 /** How long a look is kept (the `expireAt` TTL field). */
 export const LOOK_RETENTION_MS = 90 * 24 * 3_600_000;
@@ -16,6 +17,8 @@ export interface DeviceScore {
   at: string;
   /** The customer's name at that look (Home's recent lookups name who was looked at); null when unknown. */
   customer: string | null;
+  /** Where the device hung at that look (Home marks the devices a known outage covers); null when unknown. */
+  place: NetworkPlace | null;
 }
 
 /** Where looks are kept (Firestore in production; memory in tests). */
@@ -54,7 +57,13 @@ export function memoryLookStore(): LookStore & { looks: Map<string, Map<number, 
       const answer: Record<string, DeviceScore> = {};
       for (const mac of macs) {
         const [last] = await this.list(mac, 1);
-        if (last) answer[mac] = { score: last.score, at: last.at, customer: last.customer ?? null };
+        if (last)
+          answer[mac] = {
+            score: last.score,
+            at: last.at,
+            customer: last.customer ?? null,
+            place: last.place ?? null,
+          };
       }
       return answer;
     },

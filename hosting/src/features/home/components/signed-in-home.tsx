@@ -2,6 +2,7 @@ import {
   Box,
   Button,
   Card,
+  Chip,
   CardActionArea,
   CardContent,
   Grid,
@@ -15,6 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@insight/common/mac';
 import { useAuth } from '../../../providers/auth-provider';
@@ -23,14 +25,25 @@ import { AppLink } from '../../../components/app-link';
 import { MacSearchField } from '../../../components/mac-search-field';
 import { useRecentLookups } from '../../../hooks/use-recent-lookups';
 import { useDeviceScores } from '../../../hooks/use-device-scores';
+import { useOpenOutages } from '../../../hooks/use-open-outages';
 import { ScoreBadge } from '../../../components/score-badge';
 import type { DeviceScore } from '../../../hooks/use-device-scores';
 
 /**
- * A recent lookup: whom it was (the customer's name at the device's last look), the MAC, and the score
- * with its meaning and the time of that look. A device never looked at whole shows its MAC alone.
+ * A recent lookup: whom it was (the customer's name at the device's last look), the MAC, the score with its
+ * meaning and the time of that look, and "Known outage" when an open outage covers where the device hung at
+ * that look. A device never looked at whole shows its MAC alone.
  */
-function RecentLookup({ mac, score }: { mac: string; score: DeviceScore | undefined }) {
+function RecentLookup({
+  mac,
+  score,
+  inOutage,
+}: {
+  mac: string;
+  score: DeviceScore | undefined;
+  inOutage: boolean;
+}) {
+  const { t } = useTranslation('home');
   const customer = score?.customer;
   const shownMac = (
     <Box component="span" sx={{ fontFamily: 'monospace' }}>
@@ -66,6 +79,16 @@ function RecentLookup({ mac, score }: { mac: string; score: DeviceScore | undefi
             >
               {customer && shownMac}
               <ScoreBadge score={score} testId={`recent-score-${mac}`} withTime />
+              {inOutage && (
+                <Chip
+                  component="span"
+                  size="small"
+                  color="warning"
+                  icon={<ReportProblemIcon />}
+                  label={t('knownOutage')}
+                  data-testid={`recent-outage-${mac}`}
+                />
+              )}
             </Box>
           }
           slotProps={{ secondary: { component: 'span', sx: { display: 'block' } } }}
@@ -84,6 +107,8 @@ export default function SignedInHome({ tools }: { tools: Tool[] }) {
   const recent = useRecentLookups(user?.uid ?? null);
   // Who is in trouble at a glance: each device's score at its last look.
   const scores = useDeviceScores(recent.list);
+  // Which of them a known outage covers now (read only when there is a list to mark).
+  const outages = useOpenOutages(recent.list.length > 0);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto' }}>
@@ -117,7 +142,14 @@ export default function SignedInHome({ tools }: { tools: Tool[] }) {
             ) : (
               <List dense disablePadding data-testid="recent-lookups">
                 {recent.list.map((mac) => (
-                  <RecentLookup key={mac} mac={mac} score={scores[mac]} />
+                  <RecentLookup
+                    key={mac}
+                    mac={mac}
+                    score={scores[mac]}
+                    inOutage={Boolean(
+                      outages && scores[mac]?.place && outages.covering(scores[mac].place).length,
+                    )}
+                  />
                 ))}
               </List>
             )}

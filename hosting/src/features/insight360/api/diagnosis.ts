@@ -2,7 +2,8 @@
  * The diagnosis of the 360 view (common/src/diagnosis.ts, the function the API scores and stores looks
  * with), run here on the sections answered so far: the findings fill in as the sections arrive and never
  * wait for the slowest one. The playbook's texts come from the API (engineering's edits) and, until they
- * have, from the seeded defaults; the device's earlier looks from GET /api/360/{mac}/looks.
+ * have, from the seeded defaults; the device's earlier looks from GET /api/360/{mac}/looks. An open outage
+ * that covers the device (hooks/use-open-outages.ts) makes its port's fault a known outage.
  */
 import { useMemo } from 'react';
 import useSWR from 'swr';
@@ -10,6 +11,7 @@ import {
   diagnose,
   measuresOf,
   type DiagnosisInput,
+  type KnownOutage,
   type LookSnapshot,
   type SectionState,
 } from '@insight/common/diagnosis';
@@ -31,14 +33,17 @@ const stateOf = <T>(swr: Swr<T>): SectionState<T> =>
 
 /**
  * The diagnosis's input from the view's sections and, once its answer is in, the device's week of history
- * (not a section: nothing waits for it; its findings join when it arrives).
+ * (not a section: nothing waits for it; its findings join when it arrives), and the open outage that covers
+ * the device, when one is known.
  */
 export function diagnosisInputOf(
   sections: ViewSections,
   history?: Swr<AssessedHistorySection>,
+  outage: KnownOutage | null = null,
 ): DiagnosisInput {
   return {
     ...(history ? { history: stateOf(history) } : {}),
+    ...(outage ? { outage } : {}),
     customer: stateOf(sections.customer),
     wan: stateOf(sections.wan),
     lan: stateOf(sections.lan),
@@ -49,10 +54,18 @@ export function diagnosisInputOf(
 }
 
 /** The diagnosis of what the view holds now, and the measurements it would store as a look. */
-export function useDiagnosis(sections: ViewSections, history?: Swr<AssessedHistorySection>) {
+export function useDiagnosis(
+  sections: ViewSections,
+  history?: Swr<AssessedHistorySection>,
+  outage: KnownOutage | null = null,
+) {
   const { customer, wan, lan, voice, bc, neighbourhood } = sections;
   return useMemo(() => {
-    const input = diagnosisInputOf({ customer, wan, lan, voice, bc, neighbourhood } as ViewSections, history);
+    const input = diagnosisInputOf(
+      { customer, wan, lan, voice, bc, neighbourhood } as ViewSections,
+      history,
+      outage,
+    );
     return { ...diagnose(input), measures: measuresOf(input), input };
     // The SWR objects change identity on every render; their data and error are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -71,6 +84,7 @@ export function useDiagnosis(sections: ViewSections, history?: Swr<AssessedHisto
     neighbourhood.error,
     history?.data,
     history?.error,
+    outage,
   ]);
 }
 

@@ -7,7 +7,7 @@ import type { ConfidenceGap, Finding } from '@insight/common/diagnosis';
 import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook';
 import { fillPlaybookText } from '@insight/common/diagnosis-playbook-defaults';
 import { spokenDuration } from '@insight/common/duration';
-import { useFormatDateTime } from '../../../lib/date';
+import { useFormatDateTime, useFormatWhen } from '../../../lib/date';
 
 export type Language = 'en' | 'fr';
 export interface FindingTexts {
@@ -38,12 +38,13 @@ export function useLanguage(): Language {
 /**
  * A finding's values as its texts say them: a section's error code in words (never 'upstream_error' in a
  * title), a number of hours as a spoken duration ("about 280 days", not "6728 h"), a history finding's
- * times as the page's dates.
+ * times as the page's dates, a known outage's start, ticket and time back as the banner says them.
  */
 export function useCodeWords() {
   const { t } = useTranslation('insight360');
   const language = useLanguage();
   const formatDate = useFormatDateTime();
+  const formatWhen = useFormatWhen();
   return (values: Finding['values']): Finding['values'] => ({
     ...values,
     ...(typeof values.code === 'string'
@@ -65,6 +66,16 @@ export function useCodeWords() {
             .join(', '),
         }
       : {}),
+    // A known outage's (ISO times; '' where the note has none yet).
+    ...(typeof values.since === 'string' ? { since: formatWhen(values.since) } : {}),
+    ...(typeof values.backAbout === 'string'
+      ? {
+          backAbout: values.backAbout
+            ? t('outage.backAbout', { time: formatWhen(values.backAbout) })
+            : t('outage.noEstimate'),
+        }
+      : {}),
+    ...(values.ticket === '' ? { ticket: t('outage.noTicket') } : {}),
   });
 }
 
