@@ -86,7 +86,7 @@ try {
   );
   pointHistoryAt(process.env.HISTORY_API_URL);
   console.log('[start] starting simulator and emulators…');
-  simulator = await startSimulator({ quiet: true });
+  simulator = await startSimulator({ quiet: true, outageScenarios: true });
   mkdirSync(path.dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
   // In its own process group: Ctrl-C reaches this script, which stops the suite once and completely.

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  OUTAGE_THRESHOLDS,
+  portOutageKind,
   outageCovers,
   outageId,
   outageNoteEditSchema,
@@ -77,5 +80,29 @@ describe('outages', () => {
     expect(
       outageNoteEditSchema.safeParse({ ticket: null, backAbout: null, text: '', extra: 1 }).success,
     ).toBe(false);
+  });
+});
+
+describe('the outage thresholds', () => {
+  it('are the numbers of the rules file', () => {
+    const rules = readFileSync(new URL('../../monitoring/rules/outages.yml', import.meta.url), 'utf8');
+    const t = OUTAGE_THRESHOLDS;
+    for (const text of [
+      `olt_port:onus_lost_signal:count >= ${t.portShare} * olt_port:onus:count`,
+      `olt_port:onus_lost_signal:count >= ${t.portMinOnus}\n`,
+      `olt_port:onus_lost_signal:count >= ${t.partialShare} * olt_port:onus:count`,
+      `olt_port:onus_lost_signal:count >= ${t.partialMinOnus}\n`,
+      `head_end:onus_gasped:count >= ${t.powerMinOnus}\n`,
+      `head_end:ports_gasped:count >= ${t.powerMinPorts}\n`,
+    ])
+      expect(rules, text).toContain(text);
+  });
+
+  it('make a port whole, partial or nothing as the rules do', () => {
+    expect(portOutageKind(4, 4)).toBe('pon-outage');
+    expect(portOutageKind(1, 1)).toBeNull();
+    expect(portOutageKind(4, 10)).toBe('partial-port');
+    expect(portOutageKind(2, 4)).toBeNull();
+    expect(portOutageKind(1, 4)).toBeNull();
   });
 });

@@ -27,6 +27,30 @@ export type OutageState = (typeof OUTAGE_STATES)[number];
 export const NOTIFY_STATES = ['pending', 'sent', 'failed'] as const;
 export type NotifyState = (typeof NOTIFY_STATES)[number];
 
+/**
+ * The thresholds of the outage rules (monitoring/rules/outages.yml, docs/outages.md "Detection"), for what
+ * plays the rules without Prometheus (the simulator); a test holds the rules file to them.
+ */
+export const OUTAGE_THRESHOLDS = {
+  /** A whole port: this share of its ONUs down on a loss of signal, and at least `portMinOnus`. */
+  portShare: 0.8,
+  portMinOnus: 2,
+  /** Part of a port: this share, and at least `partialMinOnus`. */
+  partialShare: 0.25,
+  partialMinOnus: 3,
+  /** Power: this many ONUs after a dying gasp, on at least `powerMinPorts` ports of one head end. */
+  powerMinOnus: 10,
+  powerMinPorts: 3,
+} as const;
+
+/** What the rules make of `down` of a port's `total` ONUs lost on a loss of signal: a kind, or null. */
+export function portOutageKind(down: number, total: number): 'pon-outage' | 'partial-port' | null {
+  const t = OUTAGE_THRESHOLDS;
+  if (down >= t.portShare * total && down >= t.portMinOnus) return 'pon-outage';
+  if (down >= t.partialShare * total && down >= t.partialMinOnus) return 'partial-port';
+  return null;
+}
+
 /** Limits of the note's fields (the API's schema and the board's form). */
 export const OUTAGE_NOTE_LIMITS = { ticket: 40, text: 500 } as const;
 

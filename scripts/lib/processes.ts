@@ -1,16 +1,33 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, URLS, waitForUrl } from './emulator-env';
 
-/** Starts the upstream simulator and waits until it answers. */
-export async function startSimulator(options: { quiet?: boolean } = {}): Promise<ChildProcess> {
+/** A secret of the functions' emulator values (functions/.secret.local), or '' when absent. */
+function emulatorSecret(name: string): string {
+  const text = readFileSync(path.join(ROOT, 'functions/.secret.local'), 'utf8');
+  return new RegExp(`^${name}=(.*)$`, 'm').exec(text)?.[1]?.trim() ?? '';
+}
+
+/**
+ * Starts the upstream simulator and waits until it answers. It plays Alertmanager for the outages it opens
+ * (docs/outages.md): it posts to the functions' webhook through Hosting, with the emulators' secret; with
+ * `outageScenarios` (npm start) it posts the catalogue's outage ports once the functions answer.
+ */
+export async function startSimulator(
+  options: { quiet?: boolean; outageScenarios?: boolean } = {},
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'simulator/src/main.ts'], {
     cwd: ROOT,
     stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
-    env: process.env,
+    env: {
+      ...process.env,
+      SIM_OUTAGE_WEBHOOK_URL: process.env.SIM_OUTAGE_WEBHOOK_URL ?? `${URLS.portal}/api/outages/alerts`,
+      SIM_OUTAGE_ALERT_SECRET: process.env.SIM_OUTAGE_ALERT_SECRET ?? emulatorSecret('OUTAGE_ALERT_SECRET'),
+      ...(options.outageScenarios ? { SIM_OUTAGE_SCENARIOS: '1' } : {}),
+    },
   });
   await Promise.race([
     waitForUrl(`${URLS.simulator}/_sim/health`, 30_000),

@@ -22,6 +22,13 @@ export interface SimulatorOptions {
   timeoutFaultMs: number;
   slowSectionMs: number;
   config: RuntimeConfig;
+  /**
+   * Insight's outage webhook (SIM_OUTAGE_WEBHOOK_URL, SIM_OUTAGE_ALERT_SECRET): where the simulator, playing
+   * Alertmanager, posts its outages (docs/outages.md); null: none is posted.
+   */
+  outageWebhook: { url: string; secret: string } | null;
+  /** Posts the alerts of the catalogue's outage scenarios at start (SIM_OUTAGE_SCENARIOS=1: npm start). */
+  outageScenarios: boolean;
 }
 
 const envNumber = (name: string, fallback: number) => {
@@ -45,6 +52,13 @@ export function optionsFromEnv(): SimulatorOptions {
     stageChanges: envNumber('SIM_STAGE_CHANGES', 1),
     timeoutFaultMs: envNumber('SIM_TIMEOUT_FAULT_MS', 30_000),
     slowSectionMs: envNumber('SIM_SLOW_SECTION_MS', 3000),
+    outageWebhook: process.env.SIM_OUTAGE_WEBHOOK_URL
+      ? {
+          url: process.env.SIM_OUTAGE_WEBHOOK_URL,
+          secret: process.env.SIM_OUTAGE_ALERT_SECRET ?? 'demo-outage-alert-secret',
+        }
+      : null,
+    outageScenarios: process.env.SIM_OUTAGE_SCENARIOS === '1',
     config: runtimeConfigSchema.parse({
       latencyMs: envNumber('SIM_LATENCY_MS', 0),
       jitterMs: envNumber('SIM_JITTER_MS', 0),

@@ -4,6 +4,7 @@ import { optionsFromEnv, seedNumber, type RuntimeConfig, type SimulatorOptions }
 import { globalFaults } from './faults';
 import { historyRoutes } from './history/routes';
 import { idempotentOperations } from './idempotency';
+import { outageRoutes } from './outages/routes';
 import { Records } from './records';
 import { birthCertificateRoutes } from './routes/birth-certificates';
 import { pathOf, type SimContext } from './routes/context';
@@ -55,6 +56,7 @@ export async function createSimulator(overrides: Partial<SimulatorOptions> = {})
   birthCertificateRoutes(app, ctx);
   searchRoutes(app, ctx);
   historyRoutes(app, ctx);
+  outageRoutes(app, ctx);
   streamRoutes(app, ctx);
   toolRoutes(app);
   app.setNotFoundHandler((req, reply) => {

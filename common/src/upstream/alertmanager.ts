@@ -37,6 +37,22 @@ export const alertmanagerWebhookSchema = z.object({
 });
 export type AlertmanagerWebhook = z.infer<typeof alertmanagerWebhookSchema>;
 
+/** The webhook of a group of alerts, as Alertmanager's `webhook_config` sends it (version 4). */
+export function webhookOf(alerts: AlertmanagerAlert[], externalURL: string): AlertmanagerWebhook {
+  return {
+    version: '4',
+    groupKey: '{}/{kind=~"pon-outage|partial-port|power-outage"}:{}',
+    truncatedAlerts: 0,
+    status: alerts.some((alert) => alert.status === 'firing') ? 'firing' : 'resolved',
+    receiver: 'insight',
+    groupLabels: {},
+    commonLabels: {},
+    commonAnnotations: {},
+    externalURL,
+    alerts,
+  };
+}
+
 /** A head end or marketing area id as the network lists keep them (`ON-TOR-01`, `MA-TOR`). */
 const AREA_ID = /^[\w[\]-]{1,40}$/;
 
@@ -101,3 +117,25 @@ export function outageAlertOf(
     },
   };
 }
+
+/**
+ * The simulator's stand-in for Alertmanager (`POST /_sim/outages`, simulator/openapi.json): open or resolve
+ * the outage of one PON port; the simulator posts the webhook to Insight and answers what it sent.
+ */
+export const simOutageRequestSchema = z
+  .object({
+    olt: z.string().regex(OLT_NAME),
+    port: z.string().regex(PON_PORT),
+    action: z.enum(['open', 'resolve']),
+  })
+  .strict();
+export type SimOutageRequest = z.infer<typeof simOutageRequestSchema>;
+
+export const simOutageAnswerSchema = z.object({
+  alert: alertmanagerAlertSchema,
+  /** Where the webhook went and Insight's status, or null when no receiver is configured. */
+  delivery: z
+    .object({ url: z.string(), status: z.number().int().nullable(), error: z.string().nullable() })
+    .nullable(),
+});
+export type SimOutageAnswer = z.infer<typeof simOutageAnswerSchema>;

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_OUTAGE_NOTE, outageSchema } from '@insight/common/outages';
 import { CAPABILITY_MATRIX, ROLE_KEYS } from '@insight/common/roles';
-import type { AlertmanagerWebhook } from '@insight/common/upstream/alertmanager';
+import { webhookOf, type AlertmanagerWebhook } from '@insight/common/upstream/alertmanager';
 import { MemoryOutageStore } from '../domain/outages/outage-store';
 import type { Logger } from '../lib/logger';
 import { appWith, fakeUpstream, tokenFor } from '../testing/fake-upstream';
@@ -72,18 +72,7 @@ const powerAlert = (overrides: Partial<Alert> = {}): Alert => ({
   fingerprint: 'aa00bb11cc22dd33',
   ...overrides,
 });
-const webhook = (...alerts: Alert[]): AlertmanagerWebhook => ({
-  version: '4',
-  groupKey: '{}:{alertname="PonPortOutage"}',
-  truncatedAlerts: 0,
-  status: alerts.some((alert) => alert.status === 'firing') ? 'firing' : 'resolved',
-  receiver: 'insight',
-  groupLabels: {},
-  commonLabels: {},
-  commonAnnotations: {},
-  externalURL: 'http://alertmanager.test',
-  alerts,
-});
+const webhook = (...alerts: Alert[]) => webhookOf(alerts, 'http://alertmanager.test');
 const PORT_ID = '3f2a9c1d0e4b5a67-1795806120';
 
 function setup(options: { secret?: string; listingStatus?: number } = {}) {

@@ -17,6 +17,7 @@ import * as bc from '@insight/common/upstream/birth-certificate';
 import * as staging from '@insight/common/upstream/staging';
 import * as search from '@insight/common/upstream/search';
 import * as prometheus from '@insight/common/upstream/prometheus';
+import * as alertmanager from '@insight/common/upstream/alertmanager';
 
 type Param = { name: string; in: 'path' | 'query'; required?: boolean; description?: string };
 interface Operation {
@@ -319,9 +320,18 @@ export const OPERATIONS: Operation[] = [
     ],
     answer: prometheus.prometheusQueryRangeSchema,
   },
+  {
+    method: 'post',
+    path: '/_sim/outages',
+    tag: 'outages',
+    summary:
+      "The simulator plays Alertmanager (docs/outages.md): opens or resolves a PON port's outage and posts Alertmanager's webhook (version 4, the `outageAlerts` webhook below) to Insight's POST /api/outages/alerts; answers the alert and the delivery. 404: an unknown port, or no outage to resolve",
+    body: alertmanager.simOutageRequestSchema,
+    answer: alertmanager.simOutageAnswerSchema,
+  },
 ];
 
-const UPSTREAM_MODULES = [customer, wan, lan, telephony, bc, staging, search, prometheus];
+const UPSTREAM_MODULES = [customer, wan, lan, telephony, bc, staging, search, prometheus, alertmanager];
 const SCHEMAS = '#/components/schemas/';
 
 /** The component name of every exported upstream schema: `productInstanceSchema` → `ProductInstance`. */
@@ -429,6 +439,19 @@ export function buildOpenApi() {
         'Every upstream endpoint and shape the Insight functions rely on. Generated from common/src/upstream.',
     },
     paths,
+    // What the simulator sends as Alertmanager: the webhook Insight receives at POST /api/outages/alerts.
+    webhooks: {
+      outageAlerts: {
+        post: {
+          summary: "Alertmanager's webhook (version 4), `Authorization: Bearer <OUTAGE_ALERT_SECRET>`",
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: ref(alertmanager.alertmanagerWebhookSchema) } },
+          },
+          responses: { '200': { description: 'Applied' }, '400': error, '401': error },
+        },
+      },
+    },
     components: { schemas: { ...upstreamComponents(names), Error: errorSchema } },
   };
 }
