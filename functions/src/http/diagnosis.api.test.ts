@@ -23,7 +23,9 @@ let app: ReturnType<typeof createApp>;
 const support = tokenFor('support2', ['support2']);
 
 beforeAll(async () => {
-  sim = await startSimulator({ seed: 'diagnosis-tests', timeoutFaultMs: 1500, slowSectionMs: 100 }, 800);
+  // A section that does not answer within 4 s is a timeout; the timeout fault answers after 6 s. A margin
+  // that a healthy section on a busy machine stays under: the verdicts, not the seconds, are under test.
+  sim = await startSimulator({ seed: 'diagnosis-tests', timeoutFaultMs: 6000, slowSectionMs: 100 }, 4000);
   app = createApp({
     version: 'test',
     verifyToken: testVerifyToken,
