@@ -50,6 +50,37 @@ describe('the session cookie from the web app', () => {
     expect(fakeAuth.currentUser).toBeNull();
   });
 
+  it('when the user signs out while the cookie is still being minted, then the clearing request is sent after the mint has answered', async () => {
+    const order: string[] = [];
+    let answerMint: () => void = () => undefined;
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+      const call = `${init.method ?? 'GET'} ${input}`;
+      order.push(`sent ${call}`);
+      if (call === 'POST /api/session-cookie') await new Promise<void>((resolve) => (answerMint = resolve));
+      order.push(`answered ${call}`);
+      return input === '/api/session'
+        ? new Response(JSON.stringify({ allowed: true, roles: ['support1'], changed: false }), { status: 200 })
+        : new Response(null, { status: 204 });
+    });
+    setFakeUser(fakeUser('u1', ['support1']));
+    const { signOutUser } = await loadAuth();
+    await startServerSession();
+    await vi.waitFor(() => expect(order).toContain('sent POST /api/session-cookie'));
+    const signingOut = signOutUser();
+    // The clearing request waits for the mint: sent now, its cookie would be set again by the mint's answer.
+    // Twenty turns of the event loop: far more than a request sent at once takes to reach `fetch`.
+    for (let turn = 0; turn < 20 && !order.includes('sent DELETE /api/session-cookie'); turn++)
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(order).not.toContain('sent DELETE /api/session-cookie');
+    answerMint();
+    await signingOut;
+    expect(order.slice(-3)).toEqual([
+      'answered POST /api/session-cookie',
+      'sent DELETE /api/session-cookie',
+      'answered DELETE /api/session-cookie',
+    ]);
+  });
+
   it('when the cookie cannot be cleared (offline, an error), then the sign-out still happens', async () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');

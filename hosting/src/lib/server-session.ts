@@ -7,19 +7,33 @@ import type { SessionCookieRequest } from '@insight/common/session-cookie';
 import { currentIdToken } from './auth-session';
 import { apiFetch } from './http-client';
 
+/** The cookie being minted, if any: a sign-out clears the cookie after it, never before. */
+let renewal: Promise<void> | null = null;
+
 /**
  * Mints a new `__session` cookie from the current ID token. The sign-in persistence keeps a session until
  * sign-out, the cookie lives 14 days: a new one at each page load keeps the two together.
  */
-export async function renewSessionCookie(): Promise<void> {
-  const idToken = await currentIdToken();
-  if (!idToken) return;
-  const body: SessionCookieRequest = { idToken };
-  await apiFetch<null>('/session-cookie', { method: 'POST', body });
+export function renewSessionCookie(): Promise<void> {
+  const minting = (async () => {
+    const idToken = await currentIdToken();
+    if (!idToken) return;
+    const body: SessionCookieRequest = { idToken };
+    await apiFetch<null>('/session-cookie', { method: 'POST', body });
+  })();
+  renewal = minting;
+  return minting.finally(() => {
+    if (renewal === minting) renewal = null;
+  });
 }
 
-/** Clears the cookie at sign-out (before the SDK forgets the user); offline, it lapses or is refused later. */
-export function clearSessionCookie(): Promise<void> {
+/**
+ * Clears the cookie at sign-out (before the SDK forgets the user); offline, it lapses or is refused later.
+ * A cookie still being minted (a sign-out right after the page loaded) is waited for first: its answer
+ * would otherwise set the cookie again after the clearing one.
+ */
+export async function clearSessionCookie(): Promise<void> {
+  await renewal?.catch(() => undefined);
   return apiFetch<null>('/session-cookie', { method: 'DELETE' }).then(
     () => undefined,
     () => undefined,
