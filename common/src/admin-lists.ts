@@ -9,6 +9,7 @@
  * docs/architecture.md, "Admin writes and dependency counts".
  */
 import { z } from 'zod';
+import { CRM_WEBHOOKS_COLLECTION } from './crm-webhooks';
 import { DIAGNOSIS_COLLECTIONS } from './diagnosis-playbook';
 import { NETWORK_COLLECTIONS } from './network';
 import { STAGING_LISTS } from './staging-lists';
@@ -54,6 +55,7 @@ export const ADMIN_LIST_IDS = [
   'connected',
   'firmwares',
   'playbook',
+  'crmWebhooks',
 ] as const;
 export type AdminListId = (typeof ADMIN_LIST_IDS)[number];
 
@@ -158,6 +160,15 @@ export const ADMIN_LISTS: Readonly<Record<AdminListId, AdminListSpec>> = {
     references: [],
     tracked: false,
     idField: 'key',
+    timeField: 'updatedAt',
+    createdField: null,
+  },
+  /** Where outage notifications go (common/src/crm-webhooks.ts): read by engineering only (the secrets). */
+  crmWebhooks: {
+    collection: CRM_WEBHOOKS_COLLECTION,
+    references: [],
+    tracked: false,
+    idField: 'webhookId',
     timeField: 'updatedAt',
     createdField: null,
   },

@@ -59,6 +59,8 @@ export const COLLECTION_ACCESS: Readonly<Record<string, CollectionAccess>> = {
   staging_device_events: { sample: 'staging_device_events/doc1', read: 'staging', write: null, delete: null },
   staging_firmwares: adminList('staging_firmwares/doc1', 'staging'),
   diagnosis_playbook: adminList('diagnosis_playbook/doc1', 'adminRead'),
+  // Each row holds the secret its notifications are signed with: engineering only.
+  crm_webhooks: adminList('crm_webhooks/doc1', 'adminWrite'),
   audit_log: { sample: 'audit_log/doc1', read: 'auditRead', write: null, delete: null },
   user_roles: { sample: 'user_roles/{uid}', read: 'own', alsoRead: 'manageRoles', write: null, delete: null },
   /**

@@ -10,25 +10,11 @@ import {
   outageSchema,
   type Outage,
 } from './outages';
+import { anOutage } from './testing/outage-fixtures';
 
-const port: Outage = {
-  id: '3f2a9c1d0e4b5a67-1795788120',
-  fingerprint: '3f2a9c1d0e4b5a67',
-  kind: 'pon-outage',
-  state: 'open',
-  olt: 'OLT-TOR-1',
-  port: '1/1/5',
-  area: 'MA-TOR',
-  headEnd: 'ON-TOR-01',
-  onusDown: 17,
-  onusTotal: 18,
-  accounts: 18,
-  startsAt: '2026-11-27T14:02:00.000Z',
-  updatedAt: '2026-11-27T14:07:00.000Z',
-  endsAt: null,
-  note: { ticket: 'OUT-123', backAbout: '2026-11-27T16:00:00.000Z', text: '' },
+const port: Outage = anOutage({
   notify: { state: 'pending', attempts: 0, lastError: null, updatedAt: '2026-11-27T14:07:00.000Z' },
-};
+});
 const area: Outage = { ...port, kind: 'power-outage', olt: null, port: null, headEnd: null };
 
 describe('outages', () => {

@@ -19,6 +19,7 @@ export {
   thresholdRuleWrites,
   thresholdVariantWrites,
 } from './triggers/admin-lists';
+export { outageNotifications } from './triggers/outage-notify';
 
 initializeApp();
 

@@ -85,6 +85,14 @@ function input(list: AdminListId, id: string): Record<string, unknown> {
       return { model: 'G-010G-Q', version: '3FE49362IJLK02', approved: true };
     case 'playbook':
       return { ...DEFAULT_PLAYBOOK_BY_KEY.bcMissing! };
+    case 'crmWebhooks':
+      return {
+        webhookId: id,
+        name: 'CRM outage feed',
+        url: 'https://crm.example/hooks/outages',
+        secret: 'a-secret-of-24-characters',
+        enabled: true,
+      };
   }
 }
 

@@ -134,7 +134,12 @@ export const PAGES: readonly PageEntry[] = [
     prefetch: true,
     tabs: {
       title: 'netManage',
-      children: { '': 'cmtsSource', 'head-end': 'headEnd', 'market-area': 'marketArea' },
+      children: {
+        '': 'cmtsSource',
+        'head-end': 'headEnd',
+        'market-area': 'marketArea',
+        'crm-webhooks': 'crmWebhooks',
+      },
     },
   },
   {

@@ -12,7 +12,8 @@ export type PageTitleKey =
   | 'thresholdRules'
   | 'thresholdDefinitions'
   | 'thresholdVariants'
-  | 'thresholdPlaybook';
+  | 'thresholdPlaybook'
+  | 'crmWebhooks';
 
 interface Props<C extends string> {
   title: string;

@@ -1,8 +1,9 @@
 /**
  * The Firestore adapters' public entry: what scripts/, harness/ and tests/ may use of them (the admin
  * store, the dependency counts' markers and reconcile, the markers' migration, the query shapes the
- * indexes are checked against, the SMS limits). The other modules of this folder are internal to
- * functions/ (eslint.config.js, docs/architecture.md "Layers and import rules").
+ * indexes are checked against, the SMS limits, the outage notifications' delivery records). The other
+ * modules of this folder are internal to functions/ (eslint.config.js, docs/architecture.md "Layers and
+ * import rules").
  */
 export { firestoreAdminStore } from './firestore-admin-store';
 export { applyAdminWrite, markerRef, parentState } from './firestore-dependencies';
@@ -10,3 +11,4 @@ export { migrateMarkers } from './admin/migrate-markers';
 export type { DeleteStep } from './admin/transactions';
 export { adminStoreQueryShapes } from './query-shapes';
 export { firestoreSmsLimits, SMS_LIMITS_COLLECTION } from './firestore-sms-limits';
+export { firestoreDeliveryStore, OUTAGE_DELIVERIES_COLLECTION } from './firestore-outage-deliveries';

@@ -12,6 +12,7 @@ import {
   rackFieldsSchema,
   warehouseFieldsSchema,
 } from '@insight/common/staging-lists';
+import { crmWebhookFieldsSchema } from '@insight/common/crm-webhooks';
 import { playbookFieldsSchema } from '@insight/common/diagnosis-playbook';
 import {
   definitionFieldsSchema,
@@ -37,6 +38,7 @@ const LIST_SHAPES: Readonly<Record<AdminListId, z.ZodObject>> = {
   connected: connectedFieldsSchema,
   firmwares: firmwareFieldsSchema,
   playbook: playbookFieldsSchema,
+  crmWebhooks: crmWebhookFieldsSchema,
 };
 
 export const LIST_FIELDS: Readonly<Record<AdminListId, z.ZodType<Record<string, unknown>>>> = {
