@@ -21,6 +21,9 @@ import { parseEnv } from 'node:util';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { ROLE_KEYS } from '@insight/common/roles';
+import { seedThresholdSet } from '@insight/common/threshold-seed';
+import { THRESHOLD_FULL_READ_MS } from '../functions/src/adapters/firestore';
+import { THRESHOLD_CACHE } from '../functions/src/config/cache-ages';
 import { writeCounted } from '../harness/counted-seed';
 import { freePort } from '../functions/src/testing/free-port';
 import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
@@ -32,6 +35,45 @@ import { stop } from './lib/processes';
 import { thresholdLists } from './seed';
 
 const cpuRef = cpuReference('cost:view');
+
+/**
+ * The floor the figures are scaled to (COST_AGENTS…): agents at the peak hour, what each does in it, the
+ * installers watching a staging page, and how many peak hours a day's traffic is worth.
+ */
+const FLOOR = {
+  agents: Number(process.env.COST_AGENTS ?? 5000),
+  viewsPerAgentHour: 20,
+  /** Of the views, those on a device another agent looked at in the last 5 minutes (a caller's second call). */
+  repeatShare: 0.1,
+  searchesPerAgentHour: 4,
+  operationsPerAgentHour: 2,
+  stagingWatchers: 300,
+  peakHoursPerDay: 8,
+  /** ONUs behind the port listings, and ONUs per port (docs/simulated-network.md). */
+  onus: 500_000,
+  onusPerPort: 32,
+};
+/** The threshold manager's lists (collection ids) and their records in the seeded set. */
+const THRESHOLD_LISTS = ['definitions', 'rules', 'variants'];
+const THRESHOLD_LIST_SIZE = (['definitions', 'rules', 'variants'] as const).reduce(
+  (acc, list) => acc + seedThresholdSet()[list].length,
+  0,
+);
+/** The api function as deployed (functions/src/index.ts). */
+const FUNCTION = { concurrency: 80, maxInstances: 10, vcpu: 1, gib: 0.5 };
+/**
+ * List prices in USD, northamerica-northeast1 (Montréal), as of 2026-11-27: Cloud Run functions
+ * (request-based billing, tier 1: vCPU-second, GiB-second, request), Firestore Standard edition (per 100,000
+ * document reads, writes). Read them again from the price pages before a budget.
+ */
+const PRICES = {
+  vcpuSecond: 0.000024,
+  gibSecond: 0.0000025,
+  perMillionRequests: 0.4,
+  firestoreReadsPer100k: 0.033,
+  firestoreWritesPer100k: 0.099,
+  date: '2026-11-27',
+};
 const VIEWS = Number(process.env.COST_VIEWS ?? 20);
 const LATENCY = 40;
 /** The api function's memory (functions/src/index.ts). */
@@ -99,7 +141,7 @@ try {
       return transport(baseUrl, request, timeoutMs);
     },
     deps: {
-      verifyToken: async () => ({ uid: 'cost', email: 'cost@insight.test', roles }),
+      verifyToken: async () => ({ uid: 'cost', email: 'cost@insight.test', email_verified: true, roles }),
       // As deployed: the roles of every call from the directory, kept 5 s per user (counted, not read).
       currentRoles: cachedCurrentRoles(new CountedDirectory()),
     },
@@ -154,16 +196,7 @@ try {
       await new Promise((resolve) => setImmediate(resolve));
   };
 
-  interface Row {
-    name: string;
-    requests: number;
-    upstream: Record<string, number>;
-    firestore: FirestoreCounts;
-    identity: number;
-    cpuMs: number;
-    ms: number;
-    bytes: number;
-  }
+  type Row = Measured;
   /** `action` done VIEWS times; the mean of each figure per time. */
   async function measure(
     name: string,
@@ -256,10 +289,91 @@ try {
       `  API CPU ${row.cpuMs.toFixed(2)} ms; requests' time ${row.ms.toFixed(0)} ms = ${((row.ms / 1000) * INSTANCE_GIB).toFixed(4)} GB-s alone on an instance; sent ${(row.bytes / 1024).toFixed(1)} KiB`,
     );
   }
+  printFloor(rows, sum);
   console.log(`\ncost:view ${cpuRef.figure}`);
   await stop(child);
   process.exit(0);
 } catch (error) {
   await stop(child);
   throw error;
+}
+
+interface Measured {
+  name: string;
+  requests: number;
+  upstream: Record<string, number>;
+  firestore: FirestoreCounts;
+  identity: number;
+  cpuMs: number;
+  ms: number;
+  bytes: number;
+}
+
+/** The floor's peak hour and month from the measured rows (first view, view again, search, operation). */
+function printFloor(rows: Measured[], sum: (record: Record<string, number>) => number) {
+  const [fresh, again, search, operation] = rows as [Measured, Measured, Measured, Measured];
+  const perSecond = (perAgentHour: number) => (FLOOR.agents * perAgentHour) / 3600;
+  const load = [
+    { row: fresh, rate: perSecond(FLOOR.viewsPerAgentHour * (1 - FLOOR.repeatShare)) },
+    { row: again, rate: perSecond(FLOOR.viewsPerAgentHour * FLOOR.repeatShare) },
+    { row: search, rate: perSecond(FLOOR.searchesPerAgentHour) },
+    { row: operation, rate: perSecond(FLOOR.operationsPerAgentHour) },
+  ];
+  const total = (figure: (row: Measured) => number) =>
+    load.reduce((acc, { row, rate }) => acc + rate * figure(row), 0);
+  const requestsPerSecond = total((row) => row.requests);
+  // Requests in flight: each request's time (Little's law); the staging pages hold one stream each.
+  const inFlight = total((row) => row.ms / 1000) + FLOOR.stagingWatchers;
+  const cpuShare = total((row) => row.cpuMs / 1000) / FUNCTION.vcpu;
+  const instances = Math.max(Math.ceil(inFlight / FUNCTION.concurrency), Math.ceil(cpuShare / 0.6));
+  // The threshold lists are read per instance, not per view: while it serves, an instance checks their marks
+  // (six reads) once per THRESHOLD_CACHE.refreshAfterMs and reads them whole once per THRESHOLD_FULL_READ_MS.
+  const perView = (row: Measured) =>
+    sum(row.firestore.reads) -
+    THRESHOLD_LISTS.reduce((acc, list) => acc + (row.firestore.reads[list] ?? 0), 0);
+  const thresholdReads =
+    instances *
+    (6 / (THRESHOLD_CACHE.refreshAfterMs / 1000) + THRESHOLD_LIST_SIZE / (THRESHOLD_FULL_READ_MS / 1000));
+  const reads = total(perView) + thresholdReads;
+  const writes = total((row) => sum(row.firestore.writes));
+  const day = FLOOR.peakHoursPerDay * 3600;
+  const viewsPerSecond = perSecond(FLOOR.viewsPerAgentHour);
+  // The port listing is kept a minute per instance: a view's listing is asked again only when no view of the
+  // same port reached this instance in the last minute.
+  const ports = FLOOR.onus / FLOOR.onusPerPort;
+  const portHit = 1 - Math.exp(-((viewsPerSecond / instances / ports) * 60));
+  const upstream = new Map<string, number>();
+  for (const { row, rate } of load)
+    for (const [endpoint, calls] of Object.entries(row.upstream))
+      upstream.set(endpoint, (upstream.get(endpoint) ?? 0) + rate * calls);
+  // Billed instance time: every instance busy all the peak hour (requests arrive every few milliseconds).
+  const instanceSecondsPerMonth = instances * day * 30;
+  const compute =
+    instanceSecondsPerMonth * (FUNCTION.vcpu * PRICES.vcpuSecond + FUNCTION.gib * PRICES.gibSecond) +
+    ((requestsPerSecond * day * 30) / 1e6) * PRICES.perMillionRequests;
+  const firestore =
+    ((reads * day * 30) / 1e5) * PRICES.firestoreReadsPer100k +
+    ((writes * day * 30) / 1e5) * PRICES.firestoreWritesPer100k;
+  console.log(
+    `\nfloor: ${FLOOR.agents} agents, ${FLOOR.viewsPerAgentHour} views (${FLOOR.repeatShare * 100} % again within 5 min), ${FLOOR.searchesPerAgentHour} searches and ${FLOOR.operationsPerAgentHour} operations per agent and hour, ${FLOOR.stagingWatchers} staging pages open, ${FLOOR.peakHoursPerDay} peak hours a day`,
+  );
+  console.log(`  ${viewsPerSecond.toFixed(1)} views/s, ${requestsPerSecond.toFixed(1)} API requests/s`);
+  console.log(
+    `  in flight ${inFlight.toFixed(0)} (of which ${FLOOR.stagingWatchers} staging streams), CPU ${(cpuShare * 100).toFixed(0)} % of one vCPU: ${instances} instance(s) at concurrency ${FUNCTION.concurrency} (maxInstances ${FUNCTION.maxInstances})`,
+  );
+  console.log(
+    `  Firestore: ${reads.toFixed(1)} reads/s (${thresholdReads.toFixed(1)} of them the threshold lists' checks), ${writes.toFixed(1)} writes/s; ${((reads * day) / 1e6).toFixed(2)} M reads and ${((writes * day) / 1e6).toFixed(2)} M writes a day`,
+  );
+  console.log(
+    `  upstream calls/s: ${[...upstream]
+      .sort((a, b) => b[1] - a[1])
+      .map(([endpoint, rate]) => `${endpoint} ${rate.toFixed(1)}`)
+      .join('; ')}`,
+  );
+  console.log(
+    `  port listing asked again within its minute on an instance: ${(portHit * 100).toFixed(1)} % of views (${ports.toFixed(0)} ports)`,
+  );
+  console.log(
+    `  a month (30 days): functions $${compute.toFixed(0)}, Firestore $${firestore.toFixed(0)} (list prices of ${PRICES.date}, northamerica-northeast1)`,
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * Counts the Firestore operations of this process by collection, as Firestore bills them: a document read
  * for every document asked for by reference (found or not) and for every document a query returns, one for a
- * query that returns none; a write for every document a batch or a transaction commits (a create, a set, an
+ * query that returns none, one for a count; a write for every document a batch or a transaction commits (a create, a set, an
  * update or a delete). It wraps three internal classes of the Firestore client that every read and write of
  * the Admin SDK goes through (the documents reader, the query runner, the write batch), so the adapters are
  * measured unchanged. Reads of listeners (onSnapshot) are not counted: the API has none on a view's path.
@@ -47,6 +47,7 @@ export function meterFirestore(): { take: () => FirestoreCounts; inFlight: () =>
   const reader = internals('document-reader').DocumentReader!.prototype;
   const queries = internals('reference/query-util').QueryUtil!.prototype;
   const batch = internals('write-batch').WriteBatch!.prototype;
+  const aggregate = internals('reference/aggregate-query').AggregateQuery!.prototype;
   if (!(reader._get as { metered?: true }).metered) {
     const readDocuments = reader._get!;
     reader._get = Object.assign(
@@ -62,6 +63,12 @@ export function meterFirestore(): { take: () => FirestoreCounts; inFlight: () =>
       const response = (await tracked(() => runQuery.apply(this, args))) as { result?: { size: number } };
       add(counts.reads, query._queryOptions.collectionId, Math.max(1, response.result?.size ?? 0));
       return response;
+    };
+    // An aggregation (a count) is billed one read per 1,000 index entries: one for the lists counted here.
+    const runAggregate = aggregate.get!;
+    aggregate.get = async function (this: { _query: { _queryOptions: { collectionId: string } } }, ...args: never[]) {
+      add(counts.reads, this._query._queryOptions.collectionId);
+      return tracked(() => runAggregate.apply(this, args));
     };
     const commit = batch._commit!;
     batch._commit = async function (this: { _ops: Array<{ docPath: string }> }, ...args: never[]) {
