@@ -29,6 +29,8 @@ export interface SimulatorOptions {
   outageWebhook: { url: string; secret: string } | null;
   /** Posts the alerts of the catalogue's outage scenarios at start (SIM_OUTAGE_SCENARIOS=1: npm start). */
   outageScenarios: boolean;
+  /** Then again at this interval while they fire, as Alertmanager repeats them (SIM_OUTAGE_REPEAT_MS). */
+  outageRepeatMs: number;
 }
 
 const envNumber = (name: string, fallback: number) => {
@@ -59,6 +61,7 @@ export function optionsFromEnv(): SimulatorOptions {
         }
       : null,
     outageScenarios: process.env.SIM_OUTAGE_SCENARIOS === '1',
+    outageRepeatMs: envNumber('SIM_OUTAGE_REPEAT_MS', 5 * 60_000),
     config: runtimeConfigSchema.parse({
       latencyMs: envNumber('SIM_LATENCY_MS', 0),
       jitterMs: envNumber('SIM_JITTER_MS', 0),

@@ -237,6 +237,21 @@ describe('POST /api/outages/alerts (Alertmanager webhook)', () => {
     expect(store.outages.size).toBe(1);
   });
 
+  it('when the OLT was not in the network lists at the open, then a later firing alert fills its area in', async () => {
+    const { post, store } = setup();
+    const unknown = portAlert({
+      labels: { ...portAlert().labels, olt: 'OLT-TOR-9' },
+      fingerprint: '99aa00bb11cc22dd',
+    });
+    await post(webhook(unknown));
+    const id = '99aa00bb11cc22dd-1795806120';
+    expect(store.outages.get(id)).toMatchObject({ olt: 'OLT-TOR-9', headEnd: null, area: null });
+    store.places['OLT-TOR-9'] = { headEnd: 'ON-TOR-03', area: 'MA-TOR' };
+    expect((await post(webhook(unknown))).body.outcomes[0].outcome).toBe('updated');
+    expect(store.outages.get(id)).toMatchObject({ headEnd: 'ON-TOR-03', area: 'MA-TOR' });
+    expect((await post(webhook(unknown))).body.outcomes[0].outcome).toBe('unchanged');
+  });
+
   it('when the same alert fires again after its resolve, then a new outage opens (a new start)', async () => {
     const { post, store } = setup();
     await post(webhook(portAlert()));

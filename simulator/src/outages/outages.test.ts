@@ -210,6 +210,26 @@ describe('the outage scenarios at start', () => {
     expect(scenarios.posts).toHaveLength(1);
   });
 
+  it('when the scenarios fire on, then they are posted again at the repeat interval, the same alerts', async () => {
+    const scenarios = new Receiver();
+    await scenarios.start();
+    const started = await createSimulator({
+      seed: SEED,
+      epoch: EPOCH,
+      outageWebhook: { url: scenarios.url, secret: SECRET },
+      outageScenarios: true,
+      outageRepeatMs: 100,
+    });
+    try {
+      await until(() => scenarios.posts.length >= 3, 'three scenario webhooks');
+      const bodies = scenarios.posts.slice(0, 3).map((post) => JSON.stringify(post.body.alerts));
+      expect(new Set(bodies).size).toBe(1);
+    } finally {
+      await started.close();
+      await scenarios.close();
+    }
+  });
+
   it('when no webhook is configured, then nothing is sent and the answer says so', async () => {
     const silent = await createSimulator({
       seed: SEED,

@@ -14,7 +14,8 @@ const AT_START = { attempts: 40, backoffMs: 500, maxBackoffMs: 10_000 } as const
 /**
  * `POST /_sim/outages` ({ olt, port, action: open | resolve }): the simulator, playing Alertmanager, opens or
  * resolves a port's outage and posts the webhook to Insight; `GET /_sim/outages`: the outages it holds
- * open. With `outageScenarios` (npm start), the catalogue's outage ports are posted once at start.
+ * open. With `outageScenarios` (npm start), the catalogue's outage ports are posted at start (tried until the
+ * functions answer), then again every `outageRepeatMs` while they fire.
  */
 export function outageRoutes(app: FastifyInstance, ctx: SimContext): SimOutages {
   const outages = new SimOutages(
@@ -39,11 +40,19 @@ export function outageRoutes(app: FastifyInstance, ctx: SimContext): SimOutages 
   });
   app.get('/_sim/outages', async () => ({ open: outages.list() }));
 
-  if (ctx.options.outageScenarios && ctx.options.outageWebhook)
+  if (ctx.options.outageScenarios && ctx.options.outageWebhook) {
     void outages
       .openScenarios(topology().ports, AT_START)
       .then((delivery) =>
         console.log(`[simulator] outage scenarios posted: ${delivery?.status ?? delivery?.error ?? 'none'}`),
       );
+    // Repeated while they fire, as Alertmanager does: Insight fills in what it could not know at the first
+    // (an OLT the network lists gained since), and a replay changes nothing else.
+    const repeat = setInterval(
+      () => void outages.openScenarios(topology().ports, ON_DEMAND),
+      ctx.options.outageRepeatMs,
+    ).unref();
+    app.addHook('onClose', async () => clearInterval(repeat));
+  }
   return outages;
 }

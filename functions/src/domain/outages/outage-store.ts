@@ -82,9 +82,20 @@ export function nextOutage(
       },
     };
   if (stored.state !== 'open') return null;
-  if (stored.onusDown === onusDown && stored.onusTotal === onusTotal && stored.accounts === accounts)
-    return null;
-  return { outcome: 'updated', outage: { ...stored, onusDown, onusTotal, accounts, updatedAt: now } };
+  // A place the network lists did not know when the outage opened (an OLT row added since) is filled in.
+  const area = stored.area ?? alert.area ?? context.area;
+  const headEnd = stored.headEnd ?? alert.headEnd ?? context.headEnd;
+  const same =
+    stored.onusDown === onusDown &&
+    stored.onusTotal === onusTotal &&
+    stored.accounts === accounts &&
+    stored.area === area &&
+    stored.headEnd === headEnd;
+  if (same) return null;
+  return {
+    outcome: 'updated',
+    outage: { ...stored, onusDown, onusTotal, accounts, area, headEnd, updatedAt: now },
+  };
 }
 
 export interface OutageStore {
@@ -101,7 +112,7 @@ export class MemoryOutageStore implements OutageStore {
   readonly outages = new Map<string, Outage>();
   /** Every write, in order (a replay must add none). */
   readonly writes: Outage[] = [];
-  constructor(private readonly places: Record<string, { headEnd: string; area: string }> = {}) {}
+  constructor(readonly places: Record<string, { headEnd: string; area: string }> = {}) {}
   async apply(alert: OutageAlert, context: AlertContext, now: string): Promise<AlertOutcome> {
     const id = outageId(alert.fingerprint, alert.startsAt);
     const next = nextOutage(this.outages.get(id) ?? null, alert, context, now);
