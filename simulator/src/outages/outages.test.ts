@@ -183,7 +183,11 @@ describe('POST /_sim/outages', () => {
 });
 
 describe('the outage scenarios at start', () => {
-  it('when the simulator starts with outageScenarios, then every outage port of the catalogue is posted once, together', async () => {
+  /** A simulator in npm start's outage mode posting to a receiver of its own; both closed after `run`. */
+  async function inScenarioMode(
+    options: { outageRepeatMs?: number },
+    run: (scenarios: Receiver, started: Awaited<ReturnType<typeof createSimulator>>) => Promise<void>,
+  ) {
     const scenarios = new Receiver();
     await scenarios.start();
     const started = await createSimulator({
@@ -191,43 +195,39 @@ describe('the outage scenarios at start', () => {
       epoch: EPOCH,
       outageWebhook: { url: scenarios.url, secret: SECRET },
       outageScenarios: true,
+      ...options,
     });
     try {
-      await until(() => scenarios.posts.length > 0, 'the scenarios webhook');
+      await run(scenarios, started);
+    } finally {
+      await started.close();
+      await scenarios.close();
+    }
+    return scenarios;
+  }
+
+  it('when the simulator starts with outageScenarios, then every outage port of the catalogue is posted once, together', async () => {
+    const scenarios = await inScenarioMode({}, async (received, started) => {
+      await until(() => received.posts.length > 0, 'the scenarios webhook');
       const expected = topologyFor(seedNumber(SEED), CUSTOMER_COUNT).ports.filter(
         (port) => port.fault !== null && OUTAGE_FAULTS[port.fault],
       );
-      const webhook = alertmanagerWebhookSchema.parse(scenarios.posts[0]!.body);
+      const webhook = alertmanagerWebhookSchema.parse(received.posts[0]!.body);
       expect(webhook.alerts.map((alert) => `${alert.labels.olt}:${alert.labels.port}`).sort()).toEqual(
         expected.map((port) => port.key).sort(),
       );
       expect(webhook.alerts.every((alert) => outageAlertOf(alert).ok)).toBe(true);
       expect((await request(started.server).get('/_sim/outages')).body.open).toHaveLength(expected.length);
-    } finally {
-      await started.close();
-      await scenarios.close();
-    }
+    });
     expect(scenarios.posts).toHaveLength(1);
   });
 
   it('when the scenarios fire on, then they are posted again at the repeat interval, the same alerts', async () => {
-    const scenarios = new Receiver();
-    await scenarios.start();
-    const started = await createSimulator({
-      seed: SEED,
-      epoch: EPOCH,
-      outageWebhook: { url: scenarios.url, secret: SECRET },
-      outageScenarios: true,
-      outageRepeatMs: 100,
-    });
-    try {
-      await until(() => scenarios.posts.length >= 3, 'three scenario webhooks');
-      const bodies = scenarios.posts.slice(0, 3).map((post) => JSON.stringify(post.body.alerts));
+    await inScenarioMode({ outageRepeatMs: 100 }, async (received) => {
+      await until(() => received.posts.length >= 3, 'three scenario webhooks');
+      const bodies = received.posts.slice(0, 3).map((post) => JSON.stringify(post.body.alerts));
       expect(new Set(bodies).size).toBe(1);
-    } finally {
-      await started.close();
-      await scenarios.close();
-    }
+    });
   });
 
   it('when no webhook is configured, then nothing is sent and the answer says so', async () => {
