@@ -25,12 +25,14 @@ import { useExternalLinks } from '../api/external-links';
 import { useDeviceHistory } from '../api/history';
 import { useViewSections, type ViewSections } from '../api/sections';
 import { useDebouncedMac } from '../hooks/use-debounced-mac';
+import { useDeviceOutage } from '../hooks/use-device-outage';
 import { useTabParam } from '../hooks/use-tab-param';
 import { useKeepView, useViewSource } from '../hooks/use-kept-view';
 import { KeptViewFrame, NotKeptAlert } from './kept-view-frame';
 import { FindingsList } from './findings-list';
 import { LookChanges } from './look-changes';
 import { OperationsDone } from './operations-done';
+import { OutageBanner } from './outage-banner';
 import { SkipLinks } from './skip-links';
 import { SummaryStrip, useStripEntries } from './summary-strip';
 import { ViewHeader } from './view-header';
@@ -239,7 +241,9 @@ const ViewBody = memo(function ViewBody({
   // first findings wait for. Its findings join the diagnosis when it arrives; the History card, drawn with
   // the last stage, shares the same request.
   const history = useDeviceHistory(kept || !drawn ? null : mac);
-  const diagnosis = useDiagnosis(sections, history);
+  // An open outage that covers the device: the banner under the header, and the diagnosis's known outage.
+  const outage = useDeviceOutage(sections.wan, !kept);
+  const diagnosis = useDiagnosis(sections, history, outage);
   // A root cause that holds the reset (the port is out…): the header's reset says so before it is sent.
   const root = rootCauseOf(diagnosis.findings);
   const resetHeldBy = root && heldActions(root.key).includes('reset') ? root.key : null;
@@ -286,6 +290,7 @@ const ViewBody = memo(function ViewBody({
         links={links}
         resetHeld={resetHeldBy ? t(`diagnosis.actionHeld.${resetHeldBy}`) : null}
       />
+      {outage && <OutageBanner outage={outage} />}
       <OperationsDone mac={mac} sections={sections} />
       {customerError?.code === 'mac_not_found' ? (
         <Alert severity="warning" data-testid="mac-not-found">
