@@ -287,6 +287,29 @@ describe('POST /api/outages/alerts (Alertmanager webhook)', () => {
   });
 });
 
+describe('GET /api/outages/olt-info (the info series the power rule joins on)', () => {
+  it('when Prometheus scrapes with the secret, then each OLT of the network lists is one olt_info series; without it, 401', async () => {
+    const { app, store } = setup();
+    store.places['OLT-OTT-2'] = { headEnd: 'ON-OTT-02', area: 'MA-OTT' };
+    const scrape = (authorization: string) =>
+      request(app).get('/api/outages/olt-info').set('authorization', authorization);
+    const res = await scrape(`Bearer ${SECRET}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(res.text).toBe(
+      [
+        "# HELP olt_info An OLT's head end and marketing area in Insight's network lists.",
+        '# TYPE olt_info gauge',
+        'olt_info{olt="OLT-OTT-2",head_end="ON-OTT-02",area="MA-OTT"} 1',
+        'olt_info{olt="OLT-TOR-1",head_end="ON-TOR-01",area="MA-TOR"} 1',
+        '',
+      ].join('\n'),
+    );
+    expect((await scrape('Bearer wrong')).status).toBe(401);
+    expect((await request(app).get('/api/outages/olt-info')).status).toBe(401);
+  });
+});
+
 describe('PUT /api/outages/{id}/note', () => {
   const note = { ticket: 'OUT-123', backAbout: '2026-11-27T16:00:00-05:00', text: 'Crew on site' };
 

@@ -1,7 +1,10 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { NETWORK_COLLECTIONS } from '@insight/common/network';
 import { OUTAGES_COLLECTION, outageId, outageSchema, type Outage } from '@insight/common/outages';
+import { OLT_NAME } from '@insight/common/upstream/wan';
 import { nextOutage, type OutageStore } from '../../domain/outages/outage-store';
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 /** A stored outage as the schema reads it, or null when absent or not one (never written over blindly). */
 function outageOf(data: unknown): Outage | null {
@@ -40,8 +43,17 @@ export function firestoreOutages(db: () => Firestore): OutageStore {
     },
     async placeOf(olt) {
       const row = (await db().collection(NETWORK_COLLECTIONS.cmts).doc(olt).get()).data();
-      const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
       return { headEnd: text(row?.headEnd), area: text(row?.marketArea) };
+    },
+    async oltPlaces() {
+      const rows = await db().collection(NETWORK_COLLECTIONS.cmts).select('headEnd', 'marketArea').get();
+      return rows.docs
+        .filter((row) => OLT_NAME.test(row.id))
+        .map((row) => ({
+          olt: row.id,
+          headEnd: text(row.get('headEnd')),
+          area: text(row.get('marketArea')),
+        }));
     },
   };
 }

@@ -105,6 +105,36 @@ export interface OutageStore {
   saveNote(id: string, note: OutageNote, now: string): Promise<Outage | null>;
   /** An OLT's head end and marketing area from its row of the network lists (cmts_source), or nulls. */
   placeOf(olt: string): Promise<{ headEnd: string | null; area: string | null }>;
+  /** Every OLT of the network lists (cmts_source rows named like an OLT) with its head end and area. */
+  oltPlaces(): Promise<OltPlace[]>;
+}
+
+export interface OltPlace {
+  olt: string;
+  headEnd: string | null;
+  area: string | null;
+}
+
+/**
+ * The OLTs' places as Prometheus's text exposition (version 0.0.4): `olt_info{olt,head_end,area} 1`, the
+ * info series the power outage rule joins on (monitoring/rules/outages.yml). Label values are the lists'
+ * ids (letters, digits, `-_[]`), escaped all the same; an OLT without a head end or area has no series.
+ */
+export function oltInfoExposition(places: readonly OltPlace[]): string {
+  const escape = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+  const lines = places
+    .filter((place) => place.headEnd !== null && place.area !== null)
+    .sort((a, b) => (a.olt < b.olt ? -1 : a.olt > b.olt ? 1 : 0))
+    .map(
+      (place) =>
+        `olt_info{olt="${escape(place.olt)}",head_end="${escape(place.headEnd!)}",area="${escape(place.area!)}"} 1`,
+    );
+  return [
+    "# HELP olt_info An OLT's head end and marketing area in Insight's network lists.",
+    '# TYPE olt_info gauge',
+    ...lines,
+    '',
+  ].join('\n');
 }
 
 /** For tests: the outages in a map, the OLTs' places given. */
@@ -131,5 +161,8 @@ export class MemoryOutageStore implements OutageStore {
   }
   async placeOf(olt: string) {
     return this.places[olt] ?? { headEnd: null, area: null };
+  }
+  async oltPlaces() {
+    return Object.entries(this.places).map(([olt, place]) => ({ olt, ...place }));
   }
 }

@@ -8,7 +8,7 @@ import {
 } from '@insight/common/upstream/alertmanager';
 import type { PonPortListing } from '@insight/common/upstream/wan';
 import type { AuditSink } from '../../domain/audit/audit-sink';
-import type { AlertContext, OutageStore } from '../../domain/outages/outage-store';
+import { oltInfoExposition, type AlertContext, type OutageStore } from '../../domain/outages/outage-store';
 import type { UpstreamCalls } from '../../domain/upstream-calls';
 import { portListing } from '../../domain/wan/get-neighbourhood';
 import { AppError } from '../../lib/app-error';
@@ -76,7 +76,8 @@ async function contextOf(deps: OutageRouteDeps, alert: OutageAlert): Promise<Ale
  * POST /api/outages/alerts: Alertmanager's webhook (version 4), authenticated by the shared secret, not by
  * a user (mounted before the users' authentication). Every alert is checked before anything is written: a
  * wrong secret is 401, a malformed body or an alert without the rules' labels 400 (logged), and nothing is
- * stored. Then each alert opens, updates or resolves its outage, idempotently (docs/outages.md).
+ * stored. Then each alert opens, updates or resolves its outage, idempotently (docs/outages.md). With the
+ * same secret, GET /api/outages/olt-info serves the `olt_info` series Prometheus scrapes.
  */
 export function outageAlertsRouter(deps: OutageRouteDeps): Router {
   const router = Router();
@@ -106,6 +107,18 @@ export function outageAlertsRouter(deps: OutageRouteDeps): Router {
     }
     deps.logger.info('outage alerts applied', { receiver: webhook.receiver, outcomes });
     res.json({ outcomes });
+  });
+
+  /**
+   * GET /api/outages/olt-info: the OLTs' head ends and areas from the network lists as the `olt_info` series,
+   * for Prometheus to scrape with the same bearer secret (the power outage rule joins on it).
+   */
+  router.get('/outages/olt-info', async (req, res) => {
+    if (!authorized(req, deps.alertSecret()))
+      throw new AppError('unauthenticated', 'The OLT info needs the bearer secret');
+    res.set('content-type', 'text/plain; version=0.0.4; charset=utf-8');
+    res.set('cache-control', 'no-store');
+    res.send(oltInfoExposition(await deps.store.oltPlaces()));
   });
   return router;
 }
