@@ -28,7 +28,8 @@ import { isSlowConnection } from '../../lib/lazy-page';
 import { stripLanguage } from '../../lib/language-path';
 import { useAuth } from '../../providers/auth-provider';
 import { usePreferences } from '../../providers/preferences-provider';
-import { PAGES, preloadPage } from '../pages';
+import { can } from '@insight/common/roles';
+import { PAGES, preloadPage, type PageEntry } from '../pages';
 
 // A phone's drawer slides over the page (MUI's Drawer: modal, focus trap, backdrop): that code loads only
 // there, when a finger, the pointer or the keyboard reaches the menu button (top-bar.tsx), and the drawer
@@ -74,6 +75,11 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
   const [stagingOpen, setStagingOpen] = useState(true);
   const wide = isPhone || expanded;
   const current = stripLanguage(location);
+  // Each page is offered to those who may open it: a signed-in user's roles hide the pages of a capability
+  // they lack (until the session is known, the prerendered shell's entries stay).
+  const roles = state.status === 'signedIn' ? state.user.roles : null;
+  const offered = (entry: PageEntry) =>
+    !roles || entry.access === 'public' || entry.access === 'signedIn' || can(roles, entry.access);
 
   const item = (path: string, label: string, icon: React.ReactNode, nested = false) => {
     const selected = path === '/' ? current === '/' : current.startsWith(path);
@@ -109,7 +115,9 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
       <Toolbar />
       <nav aria-label={t('nav.mainMenu')}>
         <List component="div">
-          {TOP_ITEMS.map((entry) => item(entry.path, t(`nav.${entry.drawer!.label}`), entry.drawer!.icon))}
+          {TOP_ITEMS.filter(offered).map((entry) =>
+            item(entry.path, t(`nav.${entry.drawer!.label}`), entry.drawer!.icon),
+          )}
           <ListItemButton
             onClick={() => setStagingOpen((open) => !open)}
             aria-expanded={stagingOpen}
