@@ -4,7 +4,9 @@
  * query of the 360 view and Home) and the recently resolved ones; nobody else does; and no client writes
  * an outage, its note or its notification state, whatever the role: the note goes through the API, the
  * rest is the functions'. Every refusal is paired with evidence that it could fail (the same read by a
- * role that may, the same write with the rules bypassed).
+ * role that may, the same write with the rules bypassed). The notification settings, the CRM webhooks
+ * (each row holds its signing secret), are read by engineering alone and written by no client (the admin
+ * API writes them); the deliveries' ledger is the functions' own.
  */
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
@@ -19,6 +21,7 @@ import {
   where,
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
+import { CRM_WEBHOOKS_COLLECTION } from '@insight/common/crm-webhooks';
 import { OUTAGES_COLLECTION } from '@insight/common/outages';
 import { can, ROLE_KEYS, type RoleKey } from '@insight/common/roles';
 import { anOutage } from '@insight/common/testing/outage-fixtures';
@@ -108,6 +111,63 @@ describe('outages', () => {
       const ref = doc(context.firestore(), OUTAGES_COLLECTION, OPEN.id);
       await updateDoc(ref, { note: { ticket: 'OUT-9', backAbout: null, text: 'direct' } });
       expect((await getDoc(ref)).data()?.note).toEqual({ ticket: 'OUT-9', backAbout: null, text: 'direct' });
+    });
+  });
+});
+
+describe('the notification settings', () => {
+  const WEBHOOK = {
+    webhookId: 'CRM-MAIN',
+    name: 'Main CRM',
+    url: 'https://crm.example.ca/outages',
+    secret: 'a-secret-of-thirty-two-characters',
+    enabled: true,
+    updatedBy: 'seed',
+  };
+  const DELIVERY = `outage_deliveries/${OPEN.id}:open:CRM-MAIN`;
+  const env = useRulesEnvironment(async (rules) => {
+    await rules.withSecurityRulesDisabled(async (context) => {
+      const db = context.firestore();
+      await setDoc(doc(db, CRM_WEBHOOKS_COLLECTION, WEBHOOK.webhookId), WEBHOOK);
+      await setDoc(doc(db, DELIVERY), { state: 'sent', attempts: 1 });
+    });
+  });
+  const dbOf = (principal: Principal) =>
+    principal.uid
+      ? env()
+          .authenticatedContext(principal.uid, memberClaims(principal.uid, principal.roles, principal.claims))
+          .firestore()
+      : env().unauthenticatedContext().firestore();
+  // Engineering keeps the webhooks; adminRead (support3, operation) reads the other lists, not these secrets.
+  const keeper = (principal: Principal) =>
+    principal.uid !== null && !principal.claims && can(principal.roles, 'adminWrite');
+
+  for (const principal of PRINCIPALS)
+    it(`${principal.label} ${keeper(principal) ? 'reads' : 'reads no'} CRM webhook, and writes none, nor a delivery`, async () => {
+      const db = dbOf(principal);
+      const one = getDoc(doc(db, CRM_WEBHOOKS_COLLECTION, WEBHOOK.webhookId));
+      const all = getDocs(collection(db, CRM_WEBHOOKS_COLLECTION));
+      if (keeper(principal)) {
+        expect((await assertSucceeds(one)).data()).toMatchObject({ url: WEBHOOK.url, enabled: true });
+        expect((await assertSucceeds(all)).size).toBe(1);
+      } else for (const read of [one, all]) await assertFails(read);
+      await assertFails(getDoc(doc(db, DELIVERY)));
+      if (!principal.uid) return;
+      const ref = doc(db, CRM_WEBHOOKS_COLLECTION, WEBHOOK.webhookId);
+      await assertFails(
+        setDoc(doc(db, CRM_WEBHOOKS_COLLECTION, 'CRM-NEW'), { ...WEBHOOK, webhookId: 'CRM-NEW' }),
+      );
+      await assertFails(updateDoc(ref, { url: 'https://attacker.example/hook' }));
+      await assertFails(updateDoc(ref, { enabled: false }));
+      await assertFails(deleteDoc(ref));
+      await assertFails(setDoc(doc(db, DELIVERY), { state: 'failed', attempts: 9 }));
+    });
+
+  it('the same change of a webhook, written with the rules bypassed (as the admin API writes it), goes through', async () => {
+    await env().withSecurityRulesDisabled(async (context) => {
+      const ref = doc(context.firestore(), CRM_WEBHOOKS_COLLECTION, WEBHOOK.webhookId);
+      await updateDoc(ref, { enabled: false });
+      expect((await getDoc(ref)).data()?.enabled).toBe(false);
     });
   });
 });
