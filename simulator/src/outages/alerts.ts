@@ -42,6 +42,11 @@ export interface DeliveryOptions {
   /** The first wait between attempts; doubled each time, at most `maxBackoffMs`. */
   backoffMs: number;
   maxBackoffMs: number;
+  /**
+   * Tries again on any answer but 2xx (while the emulators start, Hosting answers before the functions are
+   * loaded); otherwise, as Alertmanager, only on 5xx, 429 and network errors.
+   */
+  untilAccepted?: boolean;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -67,7 +72,8 @@ export async function deliver(
       });
       await res.arrayBuffer();
       outcome = { url: webhook.url, status: res.status, error: null };
-      if (res.status < 500 && res.status !== 429) return outcome;
+      const accepted = res.status >= 200 && res.status < 300;
+      if (accepted || (!options.untilAccepted && res.status < 500 && res.status !== 429)) return outcome;
     } catch (error) {
       outcome = { url: webhook.url, status: null, error: (error as Error).message };
     }

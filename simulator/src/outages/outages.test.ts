@@ -185,17 +185,18 @@ describe('POST /_sim/outages', () => {
 describe('the outage scenarios at start', () => {
   /** A simulator in npm start's outage mode posting to a receiver of its own; both closed after `run`. */
   async function inScenarioMode(
-    options: { outageRepeatMs?: number },
+    options: { outageRepeatMs?: number; statuses?: number[] },
     run: (scenarios: Receiver, started: Awaited<ReturnType<typeof createSimulator>>) => Promise<void>,
   ) {
     const scenarios = new Receiver();
     await scenarios.start();
+    scenarios.statuses = options.statuses ?? [];
     const started = await createSimulator({
       seed: SEED,
       epoch: EPOCH,
       outageWebhook: { url: scenarios.url, secret: SECRET },
       outageScenarios: true,
-      ...options,
+      ...(options.outageRepeatMs ? { outageRepeatMs: options.outageRepeatMs } : {}),
     });
     try {
       await run(scenarios, started);
@@ -220,6 +221,13 @@ describe('the outage scenarios at start', () => {
       expect((await request(started.server).get('/_sim/outages')).body.open).toHaveLength(expected.length);
     });
     expect(scenarios.posts).toHaveLength(1);
+  });
+
+  it('when Insight is not up yet (404 while the functions load), then the scenarios are posted again until accepted', async () => {
+    const scenarios = await inScenarioMode({ statuses: [404, 404] }, async (received) => {
+      await until(() => received.posts.length >= 3, 'the scenarios webhook accepted');
+    });
+    expect(scenarios.posts).toHaveLength(3);
   });
 
   it('when the scenarios fire on, then they are posted again at the repeat interval, the same alerts', async () => {

@@ -9,7 +9,7 @@ import { SimOutages } from './alerts';
 /** Alertmanager's retries for an outage opened or resolved on demand: a few, quick. */
 const ON_DEMAND = { attempts: 3, backoffMs: 200, maxBackoffMs: 1000 } as const;
 /** For the scenarios at start: until the functions are up (about 5 minutes), as Alertmanager keeps trying. */
-const AT_START = { attempts: 40, backoffMs: 500, maxBackoffMs: 10_000 } as const;
+const AT_START = { attempts: 40, backoffMs: 500, maxBackoffMs: 10_000, untilAccepted: true } as const;
 
 /**
  * `POST /_sim/outages` ({ olt, port, action: open | resolve }): the simulator, playing Alertmanager, opens or
