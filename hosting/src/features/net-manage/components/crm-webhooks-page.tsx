@@ -89,6 +89,7 @@ export function CrmWebhooksPage({ canWrite }: { canWrite: boolean }) {
         save={saveCrmWebhook}
         remove={(row) => deleteCrmWebhook(row.id)}
         csvFileName={false}
+        phoneColumns={['name', 'enabled']}
       />
     </Stack>
   );
