@@ -6,7 +6,10 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
-import { PROJECT_ID, PORTS } from './lib/emulator-env';
+import { CRM_WEBHOOKS_COLLECTION, crmWebhookFieldsSchema } from '@insight/common/crm-webhooks';
+import { DEMO_CRM_SECRET } from '../simulator/src/config';
+import { CRM_PATH } from '../simulator/src/outages/crm';
+import { PROJECT_ID, PORTS, URLS } from './lib/emulator-env';
 import { DEMO_USERS } from './lib/demo-users';
 import { ADMIN_LISTS } from '@insight/common/admin-lists';
 import { writeCounted, type SeedList } from '../harness/counted-seed';
@@ -80,6 +83,24 @@ async function seedOltInterfaces(db: Firestore): Promise<number> {
   return 2;
 }
 
+/**
+ * A CRM webhook to the simulator's stand-in CRM (docs/outages.md, "Notifications"), so the outages of a
+ * local run are notified, signed, and seen in `GET /_sim/records?kind=crm`.
+ */
+async function seedCrmWebhook(db: Firestore): Promise<number> {
+  const fields = crmWebhookFieldsSchema.parse({
+    webhookId: 'demo-crm',
+    name: 'Simulator CRM',
+    url: `${URLS.simulator}${CRM_PATH}`,
+    secret: DEMO_CRM_SECRET,
+    enabled: true,
+  });
+  await db
+    .doc(`${CRM_WEBHOOKS_COLLECTION}/${fields.webhookId}`)
+    .set({ ...fields, updatedBy: SEED_AUTHOR, updatedAt: FieldValue.serverTimestamp() });
+  return 1;
+}
+
 /** The generic staging lists, parents before children, counted as they are written. */
 function stagingLists(): SeedList[] {
   const { warehouses, racks, hosts, connected, firmwares } = stagingSeed();
@@ -151,7 +172,10 @@ export async function seed(): Promise<{
     const db = getFirestore(app);
     const lists = [...networkLists(), ...thresholdLists(), ...stagingLists()];
     const documents =
-      (await writeCounted(db, lists)) + (await seedOltInterfaces(db)) + (await seedPlaybook(db));
+      (await writeCounted(db, lists)) +
+      (await seedOltInterfaces(db)) +
+      (await seedPlaybook(db)) +
+      (await seedCrmWebhook(db));
     const settle = await seedSettled(db, trackedRows(lists));
     return { users: DEMO_USERS.length, documents, settle };
   } finally {

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { hashSeed } from './catalogue/random';
 
+/** The stand-in CRM's secret (SIM_CRM_SECRET), which npm start's seed gives its demo CRM webhook. */
+export const DEMO_CRM_SECRET = 'demo-crm-webhook-secret';
+
 /** Global fault switches, settable at start (SIM_* variables) and at run time (PUT /_sim/config). */
 export const runtimeConfigSchema = z.object({
   latencyMs: z.number().int().min(0).max(60_000),
@@ -31,6 +34,8 @@ export interface SimulatorOptions {
   outageScenarios: boolean;
   /** Then again at this interval while they fire, as Alertmanager repeats them (SIM_OUTAGE_REPEAT_MS). */
   outageRepeatMs: number;
+  /** The secret the stand-in CRM checks the outage notifications' signatures with (SIM_CRM_SECRET). */
+  crmSecret: string;
 }
 
 const envNumber = (name: string, fallback: number) => {
@@ -62,6 +67,7 @@ export function optionsFromEnv(): SimulatorOptions {
       : null,
     outageScenarios: process.env.SIM_OUTAGE_SCENARIOS === '1',
     outageRepeatMs: envNumber('SIM_OUTAGE_REPEAT_MS', 5 * 60_000),
+    crmSecret: process.env.SIM_CRM_SECRET ?? DEMO_CRM_SECRET,
     config: runtimeConfigSchema.parse({
       latencyMs: envNumber('SIM_LATENCY_MS', 0),
       jitterMs: envNumber('SIM_JITTER_MS', 0),

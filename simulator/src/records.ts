@@ -1,5 +1,8 @@
-/** What the simulator was asked to do (resets, voice operations, regenerations, SMS), inspectable by tests. */
-export type RecordKind = 'reset' | 'voice' | 'bc' | 'sms';
+/**
+ * What the simulator was asked to do (resets, voice operations, regenerations, SMS) and the outage
+ * notifications its stand-in CRM received, inspectable by tests.
+ */
+export type RecordKind = 'reset' | 'voice' | 'bc' | 'sms' | 'crm';
 
 export interface SimRecord {
   id: string;

@@ -4,6 +4,7 @@ import { optionsFromEnv, seedNumber, type RuntimeConfig, type SimulatorOptions }
 import { globalFaults } from './faults';
 import { historyRoutes } from './history/routes';
 import { idempotentOperations } from './idempotency';
+import { crmRoutes } from './outages/crm';
 import { outageRoutes } from './outages/routes';
 import { Records } from './records';
 import { birthCertificateRoutes } from './routes/birth-certificates';
@@ -38,7 +39,9 @@ export async function createSimulator(overrides: Partial<SimulatorOptions> = {})
     routerOptions: { ignoreTrailingSlash: true },
   });
   // An empty JSON body is an empty object (the operations without parameters may send none).
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+  // The raw text is kept too: the stand-in CRM checks a signature over it (outages/crm.ts).
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    (req as typeof req & { rawBody?: string }).rawBody = body as string;
     if (body === '') return done(null, {});
     try {
       done(null, JSON.parse(body as string));
@@ -57,6 +60,7 @@ export async function createSimulator(overrides: Partial<SimulatorOptions> = {})
   searchRoutes(app, ctx);
   historyRoutes(app, ctx);
   outageRoutes(app, ctx);
+  crmRoutes(app, ctx);
   streamRoutes(app, ctx);
   toolRoutes(app);
   app.setNotFoundHandler((req, reply) => {

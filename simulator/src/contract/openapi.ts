@@ -329,6 +329,14 @@ export const OPERATIONS: Operation[] = [
     body: alertmanager.simOutageRequestSchema,
     answer: alertmanager.simOutageAnswerSchema,
   },
+  {
+    method: 'post',
+    path: '/_sim/crm/outages',
+    tag: 'outages',
+    summary:
+      'A CRM standing in for the ones Insight notifies of outages (docs/outages.md, "Notifications"): checks X-Insight-Signature (HMAC-SHA256 of `<X-Insight-Timestamp>.<raw body>` with SIM_CRM_SECRET, a timestamp within 5 minutes) and keeps the notification (GET /_sim/records?kind=crm). 401: a signature or timestamp refused; 400: not an outage notification',
+    status: 204,
+  },
 ];
 
 const UPSTREAM_MODULES = [customer, wan, lan, telephony, bc, staging, search, prometheus, alertmanager];

@@ -3,6 +3,7 @@
  * a port's outage and posts the webhook Insight's receiver accepts, to a local receiver here; with
  * outageScenarios the catalogue's outage ports are posted at start.
  */
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -12,12 +13,14 @@ import {
   outageAlertOf,
   type AlertmanagerWebhook,
 } from '@insight/common/upstream/alertmanager';
+import { outageNotification } from '@insight/common/crm-webhooks';
 import { portOutageKind } from '@insight/common/outages';
+import { anOutage } from '@insight/common/testing/outage-fixtures';
 import type { PonPortListing } from '@insight/common/upstream/wan';
 import { CUSTOMER_COUNT, resolveMac } from '../catalogue/macs';
 import { CatalogueStore } from '../catalogue/store';
 import { topologyFor } from '../catalogue/topology';
-import { seedNumber } from '../config';
+import { DEMO_CRM_SECRET, seedNumber } from '../config';
 import { downSince } from '../history/series';
 import type { CatalogueItem } from '../routes/sim';
 import { createSimulator } from '../server';
@@ -256,5 +259,48 @@ describe('the outage scenarios at start', () => {
     } finally {
       await silent.close();
     }
+  });
+});
+
+describe('the stand-in CRM (POST /_sim/crm/outages)', () => {
+  const notification = outageNotification(anOutage(), 'open');
+  /** Posts `sent` (by default the body signed) as Insight signs it: `secret` over `<timestamp>.<raw>`. */
+  const deliver = (
+    raw: string,
+    secret = DEMO_CRM_SECRET,
+    timestamp = Math.floor(Date.now() / 1000),
+    sent = raw,
+  ) =>
+    request(app.server)
+      .post('/_sim/crm/outages')
+      .set('content-type', 'application/json')
+      .set('x-insight-timestamp', String(timestamp))
+      .set('x-insight-delivery', notification.deliveryId)
+      .set(
+        'x-insight-signature',
+        `sha256=${createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex')}`,
+      )
+      .send(sent);
+
+  it('when a notification is signed with the secret over the raw body, then it is kept; otherwise refused', async () => {
+    await request(app.server).delete('/_sim/records');
+    const raw = JSON.stringify(notification);
+    expect((await deliver(raw)).status).toBe(204);
+    const kept = (await request(app.server).get('/_sim/records?kind=crm')).body;
+    expect(kept).toHaveLength(1);
+    expect(kept[0].body).toMatchObject({
+      delivery: notification.deliveryId,
+      state: 'open',
+      affectedAccounts: 17,
+    });
+    // Another secret, a body re-serialised with other spacing, an old timestamp: 401; not a notification: 400.
+    expect((await deliver(raw, 'another-secret')).status).toBe(401);
+    const now = Math.floor(Date.now() / 1000);
+    expect((await deliver(raw, DEMO_CRM_SECRET, now, JSON.stringify(notification, null, 1))).status).toBe(
+      401,
+    );
+    expect((await deliver(raw, DEMO_CRM_SECRET, Math.floor(Date.now() / 1000) - 600)).status).toBe(401);
+    expect((await deliver(JSON.stringify({ state: 'open' }))).status).toBe(400);
+    expect((await request(app.server).get('/_sim/records?kind=crm')).body).toHaveLength(1);
   });
 });
