@@ -96,7 +96,8 @@ async function seedCrmWebhook(db: Firestore): Promise<number> {
     enabled: true,
   });
   await db
-    .doc(`${CRM_WEBHOOKS_COLLECTION}/${fields.webhookId}`)
+    .collection(CRM_WEBHOOKS_COLLECTION)
+    .doc(fields.webhookId)
     .set({ ...fields, updatedBy: SEED_AUTHOR, updatedAt: FieldValue.serverTimestamp() });
   return 1;
 }
