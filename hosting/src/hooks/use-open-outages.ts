@@ -9,7 +9,8 @@ import { useMemo } from 'react';
 import useSWR from 'swr';
 import type { NetworkPlace, Outage } from '@insight/common/outages';
 import { can } from '@insight/common/roles';
-import { queryFirestore, type HttpError } from '../lib/http-client';
+import { queryFirestore } from '../lib/firestore-rest';
+import type { HttpError } from '../lib/http-client';
 import { useAuth } from '../providers/auth-provider';
 
 /** How often the open outages are read again while the page is visible. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { readFirestoreDocument } from '../lib/http-client';
+import { readFirestoreDocument } from '../lib/firestore-rest';
 import { useOnline } from '../lib/use-network-status';
 
 const EMPTY: string[] = [];

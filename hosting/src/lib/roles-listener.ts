@@ -1,4 +1,4 @@
-import { readFirestoreDocument } from './http-client';
+import { readFirestoreDocument } from './firestore-rest';
 
 /** How often a signed-in page reads the user's roles document while the page is visible. */
 export const ROLES_POLL_MS = 10_000;

@@ -35,7 +35,7 @@ export interface EventsReply {
   open?: boolean;
 }
 type AnyReply = Reply | StreamReply | EventsReply | 'pending';
-/** What the web app's REST queries ask (lib/http-client.ts, queryFirestore). */
+/** What the web app's REST queries ask (lib/firestore-rest.ts, queryFirestore). */
 interface RestQuery {
   from: Array<{ collectionId: string }>;
   where: { fieldFilter: { field: { fieldPath: string }; value: { stringValue: string } } };
