@@ -15,9 +15,10 @@ const outageOf = (data: unknown): Outage | null => {
 };
 
 /**
- * On an outage's open and resolve, the CRM notifications (domain/outages/notify.ts). Not retried by the
- * platform: the deliveries retry themselves within the invocation (about 90 s at most), and each is claimed
- * before it is sent, so a repeated event sends nothing twice.
+ * On an outage's open and resolve, the CRM notifications (domain/outages/notify.ts). The deliveries retry
+ * themselves within the invocation (about 90 s at most) and never throw for a CRM's failure; an invocation
+ * that fails otherwise (Firestore unavailable) is retried by the platform, and since each delivery is
+ * claimed before it is sent, a retried or repeated event sends nothing twice.
  */
 export const outageNotifications = onDocumentWritten(
   {
@@ -25,7 +26,7 @@ export const outageNotifications = onDocumentWritten(
     region: TRIGGER_REGION,
     memory: TRIGGER_MEMORY,
     timeoutSeconds: 300,
-    retry: false,
+    retry: true,
   },
   async (event) => {
     const before = event.data?.before?.exists ? outageOf(event.data.before.data()) : null;
