@@ -242,7 +242,9 @@ const ViewBody = memo(function ViewBody({
   // the last stage, shares the same request.
   const history = useDeviceHistory(kept || !drawn ? null : mac);
   // An open outage that covers the device: the banner under the header, and the diagnosis's known outage.
-  const outage = useDeviceOutage(sections.wan, !kept);
+  // Read once the findings are drawn (its request and the schema it loads would otherwise share the
+  // network with the answers they wait for); a view kept offline reads none.
+  const outage = useDeviceOutage(sections.wan, !kept && stage >= 1);
   const diagnosis = useDiagnosis(sections, history, outage);
   // A root cause that holds the reset (the port is out…): the header's reset says so before it is sent.
   const root = rootCauseOf(diagnosis.findings);

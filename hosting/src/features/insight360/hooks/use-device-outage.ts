@@ -1,8 +1,7 @@
 /**
  * The open outage that covers the device of a 360 view (docs/features.md, "Known outages"): its PON port
- * and head end come with the WAN section (the ONU's state and details, which the first findings wait for
- * anyway), and the open outages are read from the view's start (hooks/use-open-outages.ts), so that the
- * banner and the known outage's finding join the view with the WAN's answer rather than after it.
+ * and head end come with the WAN section (the ONU's state and details), and the open outages are read
+ * through hooks/use-open-outages.ts once the caller enables it (the view: once its findings are drawn).
  */
 import { useMemo } from 'react';
 import type { Outage } from '@insight/common/outages';
