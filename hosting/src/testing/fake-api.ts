@@ -115,6 +115,7 @@ function respond(reply: AnyReply, signal?: AbortSignal | null): Promise<Response
 /** Replaces fetch with the fake API until the test ends (vi.unstubAllGlobals in setup.ts). */
 export function installFakeApi(routes: Routes) {
   const calls: ApiCall[] = [];
+  const firestoreQueries: ApiCall[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string | URL, init: RequestInit = {}) => {
@@ -137,6 +138,7 @@ export function installFakeApi(routes: Routes) {
       }
       // Queries through Firestore's REST API (runQuery, one equality) are answered from the fake database.
       if (url.pathname.endsWith('/documents:runQuery')) {
+        firestoreQueries.push(call);
         const { from, where } = (call.body as { structuredQuery: RestQuery }).structuredQuery;
         const filter = where.fieldFilter;
         const answer = fakeRestQuery(from[0]!.collectionId, filter.field.fieldPath, filter.value.stringValue);
@@ -151,6 +153,8 @@ export function installFakeApi(routes: Routes) {
   );
   return {
     calls,
+    /** The queries made through Firestore's REST API (not API calls: kept apart from `calls`). */
+    firestoreQueries,
     /** The calls made to one route. */
     called: (method: string, path: string) =>
       calls.filter((call) => call.method === method && call.path === path),
