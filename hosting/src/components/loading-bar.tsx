@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { LinearProgress } from '@mui/material';
+import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LOADING_BAR } from '@insight/common/constants';
 import { startLoading, useIsLoading } from '../lib/loading-store';
@@ -40,11 +40,15 @@ export function LoadingBar() {
   }, [loading]);
 
   if (progress === null) return null;
+  // A determinate progress bar as MUI's LinearProgress draws it (a track, a bar scaled to the value, the
+  // same ARIA), without its code: this bar is on every page's first load, the signed-out landing's too.
   return (
-    <LinearProgress
-      variant="determinate"
-      value={progress}
+    <Box
+      role="progressbar"
       aria-label={t('loading')}
+      aria-valuenow={Math.round(progress)}
+      aria-valuemin={0}
+      aria-valuemax={100}
       sx={{
         position: 'fixed',
         top: 0,
@@ -52,8 +56,21 @@ export function LoadingBar() {
         right: 0,
         zIndex: (theme) => theme.zIndex.tooltip + 1,
         height: 3,
+        overflow: 'hidden',
+        bgcolor: (theme) => (theme.palette.mode === 'dark' ? 'primary.dark' : 'primary.light'),
       }}
-    />
+    >
+      <Box
+        sx={{
+          height: '100%',
+          bgcolor: 'primary.main',
+          transform: `scaleX(${progress / 100})`,
+          transformOrigin: 'left',
+          transition: 'transform 0.4s linear',
+          '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
+        }}
+      />
+    </Box>
   );
 }
 
