@@ -1,14 +1,16 @@
 /**
  * Known outages end to end (docs/features.md, "Known outages"): the simulator, playing Alertmanager, opens
  * an outage of a port (POST /_sim/outages); the board shows it, axe clean in both themes and at a phone's
- * width; a support agent's 360 view of a device on that port shows the banner in the first screen and the
+ * width, and operation keeps its note there; a support agent's 360 view of a device on that port shows the banner in the first screen and the
  * known outage's next step (tell the customer, do not escalate again), in English and French; the
  * simulator resolves it and both clear: the banner goes, the step is the escalation again.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLAYBOOK_BY_KEY } from '@insight/common/diagnosis-playbook';
-import { SIMULATOR } from '../../harness/api-client';
+import { formatIsoDateTime, formatTime } from '@insight/common/format';
+import { outageId } from '@insight/common/outages';
+import { api, idTokenFor, SIMULATOR } from '../../harness/api-client';
 import { wcagViolations } from '../../harness/axe';
 import { useBrowser } from '../../harness/browser';
 import { closeAdmin, createUser, signInFast } from '../../harness/users';
@@ -32,16 +34,21 @@ async function deviceOnAnotherPort(): Promise<Device> {
   return device;
 }
 
-async function simulateOutage(device: Device, action: 'open' | 'resolve') {
+/** Opens or resolves the port's outage as Alertmanager would; the outage's id in Insight. */
+async function simulateOutage(device: Device, action: 'open' | 'resolve'): Promise<string> {
   const res = await fetch(`${SIMULATOR}/_sim/outages`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ olt: device.olt, port: device.port, action }),
   });
-  const body = (await res.json()) as { delivery: { status: number | null; error: string | null } | null };
+  const body = (await res.json()) as {
+    alert: { fingerprint: string; startsAt: string };
+    delivery: { status: number | null; error: string | null } | null;
+  };
   // Insight's receiver took the webhook.
   expect(res.status, JSON.stringify(body)).toBe(200);
   expect(body.delivery?.status, JSON.stringify(body.delivery)).toBe(200);
+  return outageId(body.alert.fingerprint, body.alert.startsAt);
 }
 
 const PHONE = { width: 390, height: 844 };
@@ -62,11 +69,12 @@ async function topFinding(page: Page): Promise<{ key: string | null; text: strin
 describe('known outages', () => {
   const browser = useBrowser();
   let device: Device;
+  let id: string;
   let resolved = false;
 
   beforeAll(async () => {
     device = await deviceOnAnotherPort();
-    await simulateOutage(device, 'open');
+    id = await simulateOutage(device, 'open');
   });
   afterAll(async () => {
     // A failed test leaves no outage open for the next file on the port.
@@ -75,7 +83,7 @@ describe('known outages', () => {
   });
 
   for (const theme of ['light', 'dark'] as const)
-    it(`(${theme}, 390 px) the board shows the open outage with its counts and port; axe finds no violation`, async () => {
+    it(`(${theme}, 390 px) the board shows the open outage with its counts and port, axe finds no violation${theme === 'light' ? ', and operation keeps its note' : ''}`, async () => {
       const page = await browser.newPage({ viewport: PHONE, colorScheme: theme });
       await signInFast(page, await createUser(`outage-board-${theme}`, ['operation']));
       await page.goto(theme === 'dark' ? '/fr/outages' : '/outages');
@@ -94,9 +102,29 @@ describe('known outages', () => {
         PHONE.width,
       );
       expect(await wcagViolations(page)).toEqual([]);
+      if (theme === 'dark') return;
+      // Operation keeps the note: the form sends it through the API, the card shows it live.
+      await card.getByTestId('outage-edit-note').click();
+      const dialog = page.getByTestId('outage-note-dialog');
+      await dialog.getByTestId('field-ticket').fill('OUT-BOARD');
+      await dialog.getByTestId('field-backAbout').fill(formatIsoDateTime(Date.now() + 2 * 3_600_000));
+      await dialog.getByTestId('field-text').fill('Crew on site');
+      await dialog.getByTestId('outage-note-dialog-save').click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => card.getByTestId('outage-ticket').textContent()).toBe('OUT-BOARD');
+      expect(await card.getByTestId('outage-note-text').textContent()).toBe('Crew on site');
     });
 
   it("a support agent's view of a device on the port shows the banner and the known outage's step, in English and French; both clear when it is resolved", async () => {
+    // Operation's note, through the API: the banner says the ticket and when service should be back.
+    const backAbout = new Date(Date.now() + 3_600_000).toISOString();
+    const operator = await idTokenFor(await createUser('outage-note', ['operation']));
+    const saved = await api(operator.token, `/outages/${id}/note`, {
+      method: 'PUT',
+      body: JSON.stringify({ ticket: 'OUT-E2E', backAbout, text: '' }),
+    });
+    await operator.close();
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const agent = await createUser('outage-view', ['support1']);
     const views = [] as Array<{ language: 'en' | 'fr'; page: Page }>;
     for (const language of ['en', 'fr'] as const) {
@@ -111,6 +139,11 @@ describe('known outages', () => {
       const words = (await banner.textContent()) ?? '';
       expect(words).toContain(language === 'fr' ? 'Panne connue depuis' : 'Known outage since');
       expect(words).toContain(`${device.olt} ${device.port}`);
+      expect(words).toContain(
+        language === 'fr'
+          ? `billet OUT-E2E · retour vers ${formatTime(backAbout, 'fr')}`
+          : `ticket OUT-E2E · back about ${formatTime(backAbout, 'en')}`,
+      );
       // In the first screen of a phone.
       const box = (await banner.boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
