@@ -65,11 +65,21 @@ class Crm {
 const crm = new Crm();
 const webhookId = uniqueId('crm');
 
+/**
+ * A port no device of the simulator's catalogue is on: the end-to-end files share the emulator, and an open
+ * outage on a real port would be a known outage in their views of its devices.
+ */
+const PORT = { olt: 'OLT-ZZZ-999', port: '9/9/9' };
+/** Nor is any in this area (a power outage covers its marketing area and head end). */
+const AREA = { area: 'MA-NOTIFY-TEST', headEnd: 'HE-NOTIFY-TEST' };
+
 /** A new open outage of a port, as the receiver writes it (its own fingerprint: suites share the emulator). */
 function openOutage(overrides: Partial<Outage> = {}): Outage {
   const fingerprint = randomBytes(8).toString('hex');
   const now = new Date().toISOString();
   return anOutage({
+    ...PORT,
+    ...AREA,
     id: `${fingerprint}-1795806120`,
     fingerprint,
     startsAt: '2026-11-27T19:02:00.000Z',
@@ -132,8 +142,8 @@ describe('outage notifications to the CRM (outageNotifications trigger)', () => 
       affectedAccounts: 17,
       onusDown: 17,
       onusTotal: 18,
-      ponPort: { olt: 'OLT-TOR-1', port: '1/1/5' },
-      area: { marketingArea: 'MA-TOR', headEnd: 'ON-TOR-01' },
+      ponPort: PORT,
+      area: { marketingArea: AREA.area, headEnd: AREA.headEnd },
       startTime: '2026-11-27T19:02:00.000Z',
       endTime: null,
       estimatedRestoration: '2026-11-27T21:00:00.000Z',
