@@ -2,8 +2,9 @@
  * Known outages end to end (docs/features.md, "Known outages"): the simulator, playing Alertmanager, opens
  * an outage of a port (POST /_sim/outages); the board shows it, axe clean in both themes and at a phone's
  * width, and operation keeps its note there; a support agent's 360 view of a device on that port shows the banner in the first screen and the
- * known outage's next step (tell the customer, do not escalate again), in English and French; the
- * simulator resolves it and both clear: the banner goes, the step is the escalation again.
+ * known outage's next step (tell the customer, do not escalate again), in English and French, and Home's
+ * recent lookups mark the device; the simulator resolves it and all clear: the banner and the mark go, the
+ * step is the escalation again.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,7 +116,7 @@ describe('known outages', () => {
       expect(await card.getByTestId('outage-note-text').textContent()).toBe('Crew on site');
     });
 
-  it("a support agent's view of a device on the port shows the banner and the known outage's step, in English and French; both clear when it is resolved", async () => {
+  it("a support agent's view of a device on the port shows the banner and the known outage's step, in English and French, Home marks it; all clear when it is resolved", async () => {
     // Operation's note, through the API: the banner says the ticket and when service should be back.
     const backAbout = new Date(Date.now() + 3_600_000).toISOString();
     const operator = await idTokenFor(await createUser('outage-note', ['operation']));
@@ -160,8 +161,29 @@ describe('known outages', () => {
       expect(text).not.toContain(language === 'fr' ? 'escaladez aux opérations' : 'escalate to operations');
     }
 
+    // The agent's recent lookups: the device, marked. Its last look (stored once the view's answer has
+    // left) keeps its port: Home is opened once the scores say where it hangs.
+    const reader = await idTokenFor(agent);
+    await expect
+      .poll(
+        async () => {
+          const { body } = await api(reader.token, `/diagnosis/scores?macs=${device.mac}`);
+          return (body.scores as Record<string, { place?: { port?: string } }> | undefined)?.[device.mac]
+            ?.place?.port;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(device.port);
+    await reader.close();
+    const home = await browser.newPage({ viewport: PHONE });
+    await signInFast(home, agent);
+    await home.goto('/');
+    const mark = home.getByTestId(`recent-outage-${device.mac}`);
+    await mark.waitFor({ timeout: 30_000 });
+
     await simulateOutage(device, 'resolve');
     resolved = true;
+    await mark.waitFor({ state: 'detached', timeout: 30_000 });
     for (const { language, page } of views) {
       // The open outages are read again every few seconds: the banner goes, the step is the escalation again.
       await page.getByTestId('outage-banner').waitFor({ state: 'detached', timeout: 30_000 });
