@@ -6,13 +6,14 @@
  * recent lookups mark the device; the simulator resolves it and all clear: the banner and the mark go, the
  * step is the escalation again.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLAYBOOK_BY_KEY } from '@insight/common/diagnosis-playbook';
 import { formatIsoDateTime, formatTime } from '@insight/common/format';
 import { outageId } from '@insight/common/outages';
 import { api, idTokenFor, SIMULATOR } from '../../harness/api-client';
-import { wcagViolations } from '../../harness/axe';
+import { WCAG_AA, wcagViolations } from '../../harness/axe';
 import { useBrowser } from '../../harness/browser';
 import { closeAdmin, createUser, signInFast } from '../../harness/users';
 
@@ -129,7 +130,11 @@ describe('known outages', () => {
     const agent = await createUser('outage-view', ['support1']);
     const views = [] as Array<{ language: 'en' | 'fr'; page: Page }>;
     for (const language of ['en', 'fr'] as const) {
-      const page = await browser.newPage({ viewport: PHONE });
+      // English in the light theme, French in the dark one.
+      const page = await browser.newPage({
+        viewport: PHONE,
+        colorScheme: language === 'fr' ? 'dark' : 'light',
+      });
       await signInFast(page, agent);
       await page.goto(`${language === 'fr' ? '/fr' : ''}/i/mac/${device.mac}`);
       views.push({ language, page });
@@ -148,6 +153,12 @@ describe('known outages', () => {
       // In the first screen of a phone.
       const box = (await banner.boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+      // Its words and its link read in either theme.
+      const scan = await new AxeBuilder({ page })
+        .include('[data-testid="outage-banner"]')
+        .withTags(WCAG_AA)
+        .analyze();
+      expect(scan.violations.map((violation) => violation.id)).toEqual([]);
       await expect
         .poll(() => page.getByTestId('findings').getAttribute('data-state'), { timeout: 25_000 })
         .toBe('complete');
