@@ -8,7 +8,7 @@
  * (each row holds its signing secret), are read by engineering alone and written by no client (the admin
  * API writes them); the deliveries' ledger is the functions' own.
  */
-import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteDoc,
@@ -48,6 +48,13 @@ const PRINCIPALS: Principal[] = [
     claims: { email_verified: false },
   },
 ];
+/** The database as a principal sees it: signed in with its claims, or signed out. */
+const databaseOf = (env: RulesTestEnvironment, principal: Principal) =>
+  principal.uid
+    ? env
+        .authenticatedContext(principal.uid, memberClaims(principal.uid, principal.roles, principal.claims))
+        .firestore()
+    : env.unauthenticatedContext().firestore();
 const reader = (principal: Principal) =>
   principal.uid !== null && !principal.claims && can(principal.roles, 'outagesView');
 
@@ -58,12 +65,7 @@ describe('outages', () => {
       for (const outage of [OPEN, RESOLVED]) await setDoc(doc(db, OUTAGES_COLLECTION, outage.id), outage);
     });
   });
-  const dbOf = (principal: Principal) =>
-    principal.uid
-      ? env()
-          .authenticatedContext(principal.uid, memberClaims(principal.uid, principal.roles, principal.claims))
-          .firestore()
-      : env().unauthenticatedContext().firestore();
+  const dbOf = (principal: Principal) => databaseOf(env(), principal);
 
   it('the roles of outagesView are support1–3, operation and engineering; outagesNote is operation’s', () => {
     expect(ROLE_KEYS.filter((role) => can([role], 'outagesView'))).toEqual([
@@ -132,12 +134,7 @@ describe('the notification settings', () => {
       await setDoc(doc(db, DELIVERY), { state: 'sent', attempts: 1 });
     });
   });
-  const dbOf = (principal: Principal) =>
-    principal.uid
-      ? env()
-          .authenticatedContext(principal.uid, memberClaims(principal.uid, principal.roles, principal.claims))
-          .firestore()
-      : env().unauthenticatedContext().firestore();
+  const dbOf = (principal: Principal) => databaseOf(env(), principal);
   // Engineering keeps the webhooks; adminRead (support3, operation) reads the other lists, not these secrets.
   const keeper = (principal: Principal) =>
     principal.uid !== null && !principal.claims && can(principal.roles, 'adminWrite');
