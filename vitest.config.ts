@@ -90,6 +90,9 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           testTimeout: 20_000,
+          // A file's setup starts a simulator and may build its data (the search's 5,000 customers): a limit
+          // for a busy machine, where 10 s (Vitest's default) was overrun once beside the other steps.
+          hookTimeout: 60_000,
           include: ['functions/src/**/*.api.test.ts'],
         },
       },
