@@ -1,8 +1,10 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// Screens with data grids take a while to render in jsdom, more so on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
+// Screens with data grids take a while to render in jsdom, more so on a busy machine (a page of the 360
+// view overran 4 s at a load average of 10–12). A wait ends as soon as what it waits for is there: the
+// limit only bounds a failure.
+configure({ asyncUtilTimeout: 15_000 });
 
 // The Firebase SDK is faked for every web test (testing/fake-firebase.ts): no network, no emulator.
 vi.mock('firebase/app', async () => (await import('./fake-firebase')).appModule);
