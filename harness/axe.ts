@@ -5,6 +5,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { untilStill } from './still';
 
 /** WCAG 2.0 and 2.1, levels A and AA. */
 export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -12,24 +13,19 @@ export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 export type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
 /**
- * Waits until the page holds still for a scan: every sideways-scrolling frame (`data-scrolls`, see
- * `hosting/src/components/table-scroll.tsx`) states what it measures (a frame learns that it scrolls from a
- * resize observer, one frame after the layout that made it so), and no finite transition or animation is
- * running (a panel that opens or a card that fades in is hidden or clipped until it ends, and its frames are
- * neither focusable nor measured yet). Endless ones (a skeleton's pulse, a spinner) are left to run.
+ * Waits until the page holds still for a scan: no finite transition or animation running (harness/still.ts:
+ * a panel that opens or a card that fades in is hidden or clipped until it ends), and every
+ * sideways-scrolling frame (`data-scrolls`, see `hosting/src/components/table-scroll.tsx`) stating what it
+ * measures (a frame learns that it scrolls from a resize observer, one frame after the layout that made it
+ * so; a scan in between would see a scrolling frame that is not yet a tab stop).
  */
 export async function scrollFramesSettled(page: Page): Promise<void> {
+  await untilStill(page);
   await page.waitForFunction(
     () =>
       [...document.querySelectorAll<HTMLElement>('[data-scrolls]')].every(
         (frame) => (frame.dataset.scrolls === 'true') === frame.scrollWidth > frame.clientWidth + 1,
-      ) &&
-      document
-        .getAnimations()
-        .every(
-          (animation) =>
-            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-        ),
+      ),
     undefined,
     { timeout: 10_000 },
   );

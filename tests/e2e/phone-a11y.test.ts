@@ -15,7 +15,7 @@ import { catalogue, type CatalogueDevice } from '../../harness/api-client';
 import { wcagViolations } from '../../harness/axe';
 import { PORTAL, useBrowser } from '../../harness/browser';
 import { closeAdmin, createUser, signInFast, type TestUser } from '../../harness/users';
-import { untilStill } from './support/still';
+import { untilStill } from '../../harness/still';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };

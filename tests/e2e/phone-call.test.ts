@@ -17,7 +17,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { STAGING_LISTS } from '@insight/common/staging-lists';
 import { adminDb, closeAdminDb, putThresholdSeed } from '../../harness/firestore';
 import { closeAdmin, createUser, signInFast, type TestUser } from '../../harness/users';
-import { untilStill } from './support/still';
+import { untilStill } from '../../harness/still';
 
 const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(ARTIFACTS, 'phone-call');
