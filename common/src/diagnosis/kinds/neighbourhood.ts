@@ -53,12 +53,12 @@ export const NEIGHBOURHOOD_KINDS = {
     75,
     [
       'Known outage since {since}: port {olt} {port}, {affected} of {total} neighbours share the fault',
-      'The network’s alert rules opened an outage that covers this customer (ticket {ticket}): operations already track it. The feeder fibre, the splitter or the OLT, not the customer’s home.',
+      'The network’s alert rules opened an outage that covers this customer (ticket: {ticket}): operations already track it. The feeder fibre, the splitter or the OLT, not the customer’s home.',
       'Tell the customer there is a known outage in their area since {since}; service back: {backAbout}. Do not escalate again and do not book a home visit.',
     ],
     [
       'Panne connue depuis {since} : port {olt} {port}, {affected} voisins sur {total} partagent la panne',
-      'Les règles d’alerte du réseau ont ouvert une panne qui couvre ce client (billet {ticket}) : les opérations la suivent déjà. La fibre d’alimentation, le coupleur ou l’OLT, pas le domicile du client.',
+      'Les règles d’alerte du réseau ont ouvert une panne qui couvre ce client (billet : {ticket}) : les opérations la suivent déjà. La fibre d’alimentation, le coupleur ou l’OLT, pas le domicile du client.',
       'Dites au client qu’une panne connue touche son secteur depuis {since}; retour du service : {backAbout}. N’escaladez pas de nouveau et ne planifiez pas de visite à domicile.',
     ],
   ),
