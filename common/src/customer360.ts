@@ -297,6 +297,9 @@ export const OPERATIONS = [
   'recountDependencies',
   // An outage's note kept by operation staff (docs/outages.md).
   'outageNote',
+  // Tests run from the device through the ACS, and the Wi-Fi optimisation (docs/device-tests.md).
+  'deviceTest',
+  'wifiOptimise',
 ] as const;
 export type AuditOperation = (typeof OPERATIONS)[number];
 

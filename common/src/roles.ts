@@ -24,6 +24,8 @@ export const CAPABILITIES = [
   'portView',
   'outagesView',
   'outagesNote',
+  'deviceTests',
+  'wifiOptimise',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -46,6 +48,13 @@ export const CAPABILITY_MATRIX: Readonly<Record<Capability, readonly RoleKey[]>>
   outagesView: ['support1', 'support2', 'support3', 'operation', 'engineering'],
   /** The outage's note (ticket, estimated time back): operation staff keep it (docs/outages.md). */
   outagesNote: ['operation'],
+  /**
+   * Speed test, ping, traceroute and Wi-Fi scan from the device (docs/device-tests.md): every agent who takes
+   * the customer's call, and install and operation; engineering keeps the targets.
+   */
+  deviceTests: ALL,
+  /** The Wi-Fi optimisation changes the home's channels: those who may reset a device. */
+  wifiOptimise: ['support2', 'support3', 'operation', 'engineering'],
 };
 
 export function isRoleKey(value: unknown): value is RoleKey {

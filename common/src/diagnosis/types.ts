@@ -12,6 +12,7 @@ import type {
   WanSection,
 } from '../customer360';
 import type { AssessedHistorySection } from '../history-measures';
+import type { TestResult } from '../device-tests';
 import type { Outage } from '../outages';
 import type { Grading } from '../threshold-grading';
 import type { FindingKind, RootCause } from './registry';
@@ -39,12 +40,17 @@ export interface DiagnosisInput {
    * null: none is known, and the port's fault is escalated with its OLT and port.
    */
   outage?: KnownOutage | null;
+  /**
+   * The results of the tests run from the device (docs/device-tests.md) that may grade it today: complete
+   * and younger than an hour (`freshResults` of common/src/device-tests.ts). Absent: none.
+   */
+  tests?: readonly TestResult[];
 }
 
 /** What the diagnosis reads of a known outage: since when, its ticket and when service should be back. */
 export type KnownOutage = Pick<Outage, 'startsAt' | 'note'>;
 /** The view's sections the diagnosis waits for. */
-export type InputKey = Exclude<keyof DiagnosisInput, 'history' | 'outage'>;
+export type InputKey = Exclude<keyof DiagnosisInput, 'history' | 'outage' | 'tests'>;
 export const INPUT_SECTIONS: Readonly<Record<InputKey, Section>> = {
   customer: 'customer',
   wan: 'wan',

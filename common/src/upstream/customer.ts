@@ -50,12 +50,20 @@ export const productInstanceSchema: z.ZodType<ProductInstance> = z.lazy(() =>
   z.object({ id: z.string(), offerName: z.string(), childProductInstances: z.array(productInstanceSchema) }),
 );
 
+/** An Internet offer's speeds in Mb/s, as the product service states them (absent for other products). */
+export const productSpeedSchema = z.object({
+  downloadMbps: z.number().positive().max(100_000),
+  uploadMbps: z.number().positive().max(100_000),
+});
+export type ProductSpeed = z.infer<typeof productSpeedSchema>;
+
 export const productSchema = z.object({
   id: z.string(),
   offerName: z.string(),
   status: z.string(),
   address: addressSchema,
   childProductInstances: z.array(productInstanceSchema),
+  speed: productSpeedSchema.nullable().optional(),
 });
 export const productListSchema = z.array(productSchema);
 

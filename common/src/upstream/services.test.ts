@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { simulatorBaseUrls } from './services';
 
 describe('simulatorBaseUrls', () => {
-  it('when given the simulator origin, then every service has its base URL there, birth certificates under /bc and SMS under /sms', () => {
+  it('when given the simulator origin, then every service has its base URL there, birth certificates under /bc, SMS under /sms and the ACS under /acs', () => {
     expect(simulatorBaseUrls('http://127.0.0.1:9100/')).toEqual({
       customer: 'http://127.0.0.1:9100',
       wan: 'http://127.0.0.1:9100',
@@ -13,6 +13,7 @@ describe('simulatorBaseUrls', () => {
       sms: 'http://127.0.0.1:9100/sms',
       search: 'http://127.0.0.1:9100',
       history: 'http://127.0.0.1:9100',
+      acs: 'http://127.0.0.1:9100/acs',
     });
   });
 });

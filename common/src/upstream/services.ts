@@ -18,6 +18,8 @@ export interface UpstreamBaseUrls {
   search: string;
   /** The device history's Prometheus-compatible store (GET /api/v1/query_range; docs/history.md). */
   history: string;
+  /** The auto-configuration server's northbound API (GenieACS's NBI subset; docs/device-tests.md). */
+  acs: string;
 }
 
 /** Every service's base URL on one simulator origin (`http://127.0.0.1:9100`, no trailing slash needed). */
@@ -33,5 +35,6 @@ export function simulatorBaseUrls(origin: string): UpstreamBaseUrls {
     sms: `${root}/sms`,
     search: root,
     history: root,
+    acs: `${root}/acs`,
   };
 }
