@@ -19,6 +19,8 @@ export class HttpError extends Error {
     readonly details?: ConflictDetails,
     /** `error.details` as answered, for the callers whose details are not an admin conflict. */
     readonly rawDetails?: unknown,
+    /** A 429's Retry-After header, in seconds (absent when the answer gave none). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -135,6 +137,10 @@ export async function apiStream(path: string, onLine: (line: unknown) => void): 
   if (buffer.trim()) onLine(JSON.parse(buffer));
 }
 
+/** Retry-After in seconds (the API sends seconds, never a date); undefined when absent or malformed. */
+const retryAfterOf = (header: string | null): number | undefined =>
+  header !== null && /^\d+$/.test(header.trim()) ? Number(header.trim()) : undefined;
+
 export async function apiFetch<T>(
   path: string,
   init: {
@@ -187,6 +193,7 @@ export async function apiFetch<T>(
       typeof body?.error?.path === 'string' ? body.error.path : undefined,
       details,
       body?.error?.details,
+      retryAfterOf(res.headers.get('retry-after')),
     );
   }
   return body as T;

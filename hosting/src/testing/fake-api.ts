@@ -19,6 +19,8 @@ export interface ApiCall {
 export interface Reply {
   status: number;
   body: unknown;
+  /** Headers beside the content type (a 429's Retry-After). */
+  headers?: Record<string, string>;
 }
 /**
  * Newline-delimited JSON lines; `open` keeps the answer from ending (the sections not in it stay loading);
@@ -107,7 +109,7 @@ function respond(reply: AnyReply, signal?: AbortSignal | null): Promise<Response
       ? new Response(null, { status: 204 })
       : new Response(JSON.stringify(reply.body), {
           status: reply.status,
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...reply.headers },
         }),
   );
 }
