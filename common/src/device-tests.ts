@@ -99,6 +99,9 @@ export function parseTestTargets(setting: string): TestTarget[] {
 
 const targetId = testTargetSchema.shape.id;
 
+/** The speed test's server (the `SPEED_TEST_URL` setting): an http(s) URL, checked when the app starts. */
+export const speedTestUrlSchema = z.url({ protocol: /^https?$/ });
+
 /** What a start asks (POST /api/360/{mac}/tests): the kind, and for ping and traceroute a target's id. */
 export const startTestRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('speed') }),

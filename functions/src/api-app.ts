@@ -13,6 +13,8 @@ import { firestoreAuditSink } from './adapters/firestore/firestore-audit-sink';
 import { firestoreAdminStore } from './adapters/firestore/firestore-admin-store';
 import { firestoreChangeMarks } from './adapters/firestore/firestore-change-marks';
 import { firestoreSmsLimits } from './adapters/firestore/firestore-sms-limits';
+import { firestoreDeviceTests } from './adapters/firestore/firestore-device-tests';
+import { parseTestTargets, speedTestUrlSchema } from '@insight/common/device-tests';
 import { firestoreThresholdLoader } from './adapters/firestore/firestore-thresholds';
 import { firestoreLookStore } from './adapters/firestore/firestore-looks';
 import { firestoreOutages } from './adapters/firestore/firestore-outages';
@@ -76,6 +78,7 @@ export function buildApp(options: BuildOptions = {}): Express {
         sms: params.smsApiUrl.value(),
         search: params.searchApiUrl.value(),
         history: params.historyApiUrl.value(),
+        acs: params.acsApiUrl.value(),
       },
       {
         timeoutMs: params.upstreamTimeoutMs.value(),
@@ -125,6 +128,11 @@ export function buildApp(options: BuildOptions = {}): Express {
     outages: {
       store: firestoreOutages(() => getFirestore()),
       alertSecret: () => params.outageAlertSecret.value(),
+    },
+    deviceTests: {
+      store: firestoreDeviceTests(() => getFirestore()),
+      targets: parseTestTargets(params.deviceTestTargets.value()),
+      speedTestUrl: speedTestUrlSchema.parse(params.speedTestUrl.value()),
     },
     // One upstream connection per staging stream on this instance, shared by its viewers.
     staging: { hub },

@@ -40,6 +40,10 @@ import { sessionCookieRouter, type CreateSessionCookie } from './http/routes/ses
 import { linksRouter } from './http/routes/links';
 import { outageAlertsRouter, outagesRouter } from './http/routes/outages';
 import type { OutageStore } from './domain/outages/outage-store';
+import type { TestTarget } from '@insight/common/device-tests';
+import { createAcsDeviceTests } from './adapters/upstream/acs-device-tests';
+import { memoryTestStore, type DeviceTestStore } from './domain/device-tests/test-store';
+import { deviceTestsRouter } from './http/routes/device-tests';
 import { CallCache } from './lib/call-cache';
 import { silentLogger, type Logger } from './lib/logger';
 
@@ -56,6 +60,8 @@ export interface UpstreamConfig {
   search: ServiceConfig;
   /** The device history's Prometheus-compatible store (GET /api/360/{mac}/history; docs/history.md). */
   history: ServiceConfig;
+  /** The ACS's northbound API: the tests run from the device (docs/device-tests.md). */
+  acs: ServiceConfig;
 }
 
 export interface AppDeps {
@@ -93,6 +99,11 @@ export interface AppDeps {
    * without it the routes are absent.
    */
   outages?: { store: OutageStore; alertSecret: () => string };
+  /**
+   * The tests run from the device (docs/device-tests.md): where they are kept (without it, this instance's
+   * map), the targets engineering keeps and the speed test's server; without it the routes are absent.
+   */
+  deviceTests?: { store?: DeviceTestStore; targets: readonly TestTarget[]; speedTestUrl: string };
   /** The Google Cloud project, for the request logs' trace field; without it, no trace field. */
   projectId?: string;
 }
@@ -172,6 +183,20 @@ export function createApp(deps: AppDeps): Express {
   if (deps.links) api.use(linksRouter(deps.links));
   if (outageRoutes) api.use(outagesRouter(outageRoutes));
   api.use(portsRouter(calls, deps.thresholds ?? staticThresholds()));
+  // Before the sections' routes, as the history's: /360/{mac}/tests is not one of the view's sections.
+  if (deps.deviceTests)
+    api.use(
+      deviceTestsRouter({
+        tests: createAcsDeviceTests(deps.upstream.acs),
+        store: deps.deviceTests.store ?? memoryTestStore(),
+        targets: deps.deviceTests.targets,
+        speedTestUrl: deps.deviceTests.speedTestUrl,
+        calls,
+        audit: deps.audit,
+        logger,
+        ...(deps.now ? { now: deps.now } : {}),
+      }),
+    );
   // Before the sections' routes: /360/{mac}/history is not one of the whole view's sections.
   api.use(
     historyRouter(

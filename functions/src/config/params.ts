@@ -21,6 +21,18 @@ export const params = {
     description:
       'Base URL of the Prometheus-compatible store of the device history (GET /api/v1/query_range): Prometheus, Thanos, Mimir or VictoriaMetrics',
   }),
+  acsApiUrl: defineString('ACS_API_URL', {
+    description:
+      "Base URL of the auto-configuration server's northbound API (GenieACS's NBI: GET /devices/, POST /devices/{id}/tasks; docs/device-tests.md)",
+  }),
+  deviceTestTargets: defineString('DEVICE_TEST_TARGETS', {
+    description:
+      'The ping and traceroute targets engineering keeps, `id|label|host` entries separated by commas (the provider DNS and test servers)',
+  }),
+  speedTestUrl: defineString('SPEED_TEST_URL', {
+    description:
+      "The provider's TR-143 test server: the speed test's download file URL (the upload goes to the same URL)",
+  }),
   upstreamTimeoutMs: defineInt('UPSTREAM_TIMEOUT_MS', {
     default: 8000,
     description: 'Timeout of each upstream call',

@@ -17,17 +17,18 @@ describe('the upstream configuration', () => {
         sms: 'https://sms.example',
         search: 'https://search.example',
         history: 'https://prometheus.example',
+        acs: 'https://acs.example:7557',
       },
       { timeoutMs: 8000, transport },
     );
     expect(config.pon).toEqual({ baseUrl: 'https://olt.example', timeoutMs: 8000, transport });
-    expect(Object.values(config).map((service) => service.baseUrl)).toHaveLength(9);
+    expect(Object.values(config).map((service) => service.baseUrl)).toHaveLength(10);
     expect(new Set(Object.values(config).map((service) => service.transport))).toEqual(new Set([transport]));
   });
   it('when pointed at the simulator, then every service is there, PON included, birth certificates under /bc and SMS under /sms', () => {
     const config = simulatorUpstream('http://127.0.0.1:9100', 5000, transport);
     expect(Object.keys(config).sort()).toEqual(
-      ['birthCertificates', 'customer', 'history', 'lan', 'pon', 'search', 'sms', 'telephony', 'wan'].sort(),
+      ['acs', 'birthCertificates', 'customer', 'history', 'lan', 'pon', 'search', 'sms', 'telephony', 'wan'].sort(),
     );
     expect(config.pon.baseUrl).toBe('http://127.0.0.1:9100');
     expect(config.birthCertificates.baseUrl).toBe('http://127.0.0.1:9100/bc');

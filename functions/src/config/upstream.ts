@@ -22,6 +22,7 @@ export function upstreamConfig(
     sms: at(baseUrls.sms),
     search: at(baseUrls.search),
     history: at(baseUrls.history),
+    acs: at(baseUrls.acs),
   };
 }
 

@@ -70,6 +70,7 @@ export async function catalogueViews(options: Partial<SimulatorOptions> = {}) {
     sms: service('/sms'),
     search: service(),
     history: service(),
+    acs: service('/acs'),
   };
   const calls = createUpstreamCalls(
     createClients(upstream),

@@ -64,6 +64,7 @@ export function appWith(transport: Transport, overrides: Partial<AppDeps> = {}) 
       sms: service('http://sms.invalid'),
       search: service('http://search.invalid'),
       history: service('http://history.invalid'),
+      acs: service('http://acs.invalid'),
     },
     ...overrides,
   });

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error';
 import { recordUpstreamCall, type UpstreamCallRecord } from '../../lib/request-context';
 
 export interface UpstreamRequest {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path template with {placeholders}, e.g. /api/fe/wan/v1/pon/onu/{mac}/state. */
   path: string;
   /** Values for the placeholders; each must already be validated, and is URI-encoded here. */
@@ -23,6 +23,8 @@ export interface UpstreamRequest {
 export interface UpstreamResponse {
   status: number;
   body: unknown;
+  /** The HTTP/1.1 reason phrase, when the service sent one (an ACS says why a task was not done there). */
+  statusText?: string;
 }
 
 export type Transport = (
@@ -60,12 +62,13 @@ class DeadlineExceeded extends Error {
  */
 class CollectingHandler implements Dispatcher.DispatchHandler {
   private status = 0;
+  private statusText = '';
   private readonly chunks: Buffer[] = [];
   private controller: Dispatcher.DispatchController | null = null;
   private abortReason: Error | null = null;
 
   constructor(
-    private readonly resolve: (answer: { status: number; text: string }) => void,
+    private readonly resolve: (answer: { status: number; text: string; statusText: string }) => void,
     private readonly reject: (error: Error) => void,
   ) {}
 
@@ -79,15 +82,21 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
     this.controller = controller;
     if (this.abortReason) controller.abort(this.abortReason);
   }
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    _headers: unknown,
+    statusMessage?: string,
+  ): void {
     this.status = statusCode;
+    this.statusText = statusMessage ?? '';
   }
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
     this.chunks.push(chunk);
   }
   onResponseEnd(): void {
     const body = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
-    this.resolve({ status: this.status, text: body.toString('utf8') });
+    this.resolve({ status: this.status, text: body.toString('utf8'), statusText: this.statusText });
   }
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
     this.reject(error);
@@ -107,7 +116,7 @@ export function requestText(
   dispatcher: Dispatcher,
   options: Dispatcher.DispatchOptions,
   timeoutMs?: number,
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; statusText: string }> {
   return new Promise((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
     const handler = new CollectingHandler(
@@ -151,8 +160,9 @@ export function httpTransport(options: { apiKey?: string; dispatcher?: Dispatche
     const origin = originOf(url);
     let status: number;
     let text: string;
+    let statusText: string;
     try {
-      ({ status, text } = await requestText(
+      ({ status, text, statusText } = await requestText(
         dispatcher,
         {
           origin,
@@ -197,7 +207,7 @@ export function httpTransport(options: { apiKey?: string; dispatcher?: Dispatche
         body = { message: text.slice(0, 200) };
       }
     }
-    return { status, body };
+    return { status, body, ...(statusText ? { statusText } : {}) };
   };
 }
 
@@ -211,6 +221,19 @@ export async function call<T>(
   schema: z.ZodType<T>,
   options: { allow404?: boolean } = {},
 ): Promise<T | null> {
+  return (await callAnswer(service, request, schema, options)).value;
+}
+
+/**
+ * Like call, with the answer's status and reason phrase: for a service whose 2xx statuses differ in meaning
+ * (an ACS's 200 "done" and 202 "queued, not done").
+ */
+export async function callAnswer<T>(
+  service: ServiceConfig,
+  request: UpstreamRequest,
+  schema: z.ZodType<T>,
+  options: { allow404?: boolean } = {},
+): Promise<{ status: number; statusText: string; value: T | null }> {
   const started = performance.now();
   let status: number | undefined;
   let outcome: UpstreamCallRecord['outcome'] = 'error';
@@ -219,7 +242,7 @@ export async function call<T>(
     status = response.status;
     const result = checked(response, request, schema, options);
     outcome = result === null ? 'not_found' : 'ok';
-    return result;
+    return { status: response.status, statusText: response.statusText ?? '', value: result };
   } catch (error) {
     const appError = error instanceof AppError ? error : null;
     outcome =

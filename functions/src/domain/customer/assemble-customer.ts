@@ -75,6 +75,14 @@ function toTree(instance: ProductInstance | Product): ServiceTreeNode {
   return { id: instance.id, name: instance.offerName, children: instance.childProductInstances.map(toTree) };
 }
 
+/** The Internet plan's speeds: the first product that states them (docs/device-tests.md). */
+export function planOf(products: Product[]): Customer['plan'] {
+  const product = products.find((item) => item.speed);
+  return product?.speed
+    ? { offerName: product.offerName, downloadMbps: product.speed.downloadMbps, uploadMbps: product.speed.uploadMbps }
+    : null;
+}
+
 export interface CustomerParts {
   mac: string;
   account: CustomerAccount;
@@ -108,6 +116,7 @@ export function assembleCustomer({ mac, account, billingAccounts, products, loki
     email: billing?.ebillAddress ?? null,
     node: products[0]?.address.fiberNode ?? null,
     servicesTree: products.map(toTree),
+    plan: planOf(products),
     lokiData: 'error' in loki ? loki : loki.macs,
   };
 }

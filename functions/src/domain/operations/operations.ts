@@ -38,8 +38,8 @@ export interface OperationDeps {
   smsLimits?: SmsLimits;
 }
 
-async function audited<T>(
-  deps: OperationDeps,
+export async function audited<T>(
+  deps: Pick<OperationDeps, 'calls' | 'audit' | 'logger'>,
   actor: Actor,
   mac: string,
   operation: AuditOperation,
@@ -83,7 +83,7 @@ async function audited<T>(
  * Tells every instance that the device changed, so that their cached reads of what the operation changed
  * are fetched again. The operation is done whatever happens here: a failed mark is logged, not thrown.
  */
-async function markChanged(deps: OperationDeps, mac: string): Promise<void> {
+export async function markChanged(deps: OperationDeps, mac: string): Promise<void> {
   await deps.calls
     .changed(mac)
     .catch((error: unknown) => deps.logger.error('change mark failed', { mac, error: String(error) }));

@@ -49,7 +49,7 @@ const idempotencyKeySchema = z.string().regex(/^[\w-]{8,128}$/);
  * The operation's idempotency key: the client's `Idempotency-Key` (the same for a retry of the same
  * attempt), or a new one. Passed upstream, so a retry after a timeout is not done twice.
  */
-function idempotencyKey(req: Request): string {
+export function idempotencyKey(req: Request): string {
   const sent = req.header('idempotency-key');
   return sent === undefined ? randomUUID() : parseWith(idempotencyKeySchema, sent);
 }
