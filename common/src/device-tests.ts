@@ -124,6 +124,8 @@ export const speedResultSchema = z.object({
 export const pingResultSchema = z.object({
   kind: z.literal('ping'),
   target: targetId,
+  /** The target's name in the list (the provider's DNS…), and its host. */
+  label: z.string(),
   host: z.string(),
   sent: z.number().int().min(0),
   received: z.number().int().min(0),
@@ -142,6 +144,7 @@ export const tracerouteHopSchema = z.object({
 export const tracerouteResultSchema = z.object({
   kind: z.literal('traceroute'),
   target: targetId,
+  label: z.string(),
   host: z.string(),
   reached: z.boolean(),
   hops: z.array(tracerouteHopSchema).max(64),

@@ -5,6 +5,7 @@ import { historyFindings } from './rules/history';
 import { sectionFailure } from './rules/finding';
 import { lanFindings } from './rules/lan';
 import { neighbourhoodFindings } from './rules/neighbourhood';
+import { testFindings } from './rules/tests';
 import { voiceFindings } from './rules/voice';
 import { linkFinding, wanFindings } from './rules/wan';
 import { confidenceOf, experienceScore, rankFindings, scoreSetter } from './score';
@@ -50,6 +51,8 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
   // The week's history, once its card has read it and the API has graded it.
   const assessment = input.history?.status === 'ok' ? input.history.data.assessment : undefined;
   if (assessment) findings.push(...historyFindings(assessment));
+  // The tests run from the device in the last hour, read beside what the sections found.
+  if (input.tests?.length) findings.push(...testFindings(input.tests, [...findings]));
   const answered = (['wan', 'lan', 'voice', 'bc'] as const).filter(
     (key) => input[key].status === 'ok',
   ).length;

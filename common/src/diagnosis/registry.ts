@@ -10,6 +10,7 @@ import { HISTORY_KINDS } from './kinds/history';
 import { LAN_KINDS } from './kinds/lan';
 import { NEIGHBOURHOOD_KINDS } from './kinds/neighbourhood';
 import { SECTION_KINDS } from './kinds/sections';
+import { TEST_KINDS } from './kinds/tests';
 import { VOICE_KINDS } from './kinds/voice';
 import { WAN_KINDS } from './kinds/wan';
 
@@ -21,6 +22,7 @@ export const FINDING_KINDS = {
   ...SECTION_KINDS,
   ...NEIGHBOURHOOD_KINDS,
   ...HISTORY_KINDS,
+  ...TEST_KINDS,
 } as const satisfies Record<string, KindSpec>;
 
 /** Every kind of finding the diagnosis makes: the playbook's keys. */

@@ -11,9 +11,20 @@ const SEVERITY_RANK: Record<Severity, number> = { unknown: 0, fail: 1, warn: 2 }
 
 /** Ranks findings: unknown (what could not be read), fail, warn; within a severity, by rank, then id. */
 export function rankFindings(findings: readonly Finding[]): Finding[] {
+  // The line delivers the plan at the gateway: the slowness is in the home, so the Wi-Fi findings lead,
+  // then that finding itself (docs/device-tests.md).
+  const home = findings.some((item) => item.key === 'lineDeliversPlan');
+  const lead = (item: Finding) =>
+    item.key === 'macNotFound'
+      ? 0
+      : home && item.group === 'wifi'
+        ? 1
+        : home && item.key === 'lineDeliversPlan'
+          ? 2
+          : 3;
   return [...findings].sort(
     (a, b) =>
-      (a.key === 'macNotFound' ? -1 : 0) - (b.key === 'macNotFound' ? -1 : 0) ||
+      lead(a) - lead(b) ||
       SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
       kindSpec(a.key).rank - kindSpec(b.key).rank ||
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),

@@ -75,7 +75,9 @@ export function publicTest(test: StoredTest): DeviceTest {
 }
 
 function resultOf(test: Running, readings: StepReadings, targets: readonly TestTarget[]): TestResult | null {
-  const host = targets.find((target) => target.id === test.target)?.host ?? '';
+  const listed = targets.find((target) => target.id === test.target);
+  const host = listed?.host ?? '';
+  const label = listed?.label ?? test.target ?? '';
   switch (readings.object) {
     case 'upload':
       return {
@@ -88,6 +90,7 @@ function resultOf(test: Running, readings: StepReadings, targets: readonly TestT
       return {
         kind: 'ping',
         target: test.target ?? '',
+        label,
         host,
         sent: readings.sent,
         received: readings.received,
@@ -104,6 +107,7 @@ function resultOf(test: Running, readings: StepReadings, targets: readonly TestT
       return {
         kind: 'traceroute',
         target: test.target ?? '',
+        label,
         host,
         reached: !!last && last.rttMs !== null && (last.host === host || last.address === host),
         hops: readings.hops.map((hop, i) => ({ hop: i + 1, ...hop })),
