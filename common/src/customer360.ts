@@ -58,6 +58,11 @@ export interface Customer {
   phones: string[];
   node: string | null;
   servicesTree: ServiceTreeNode[];
+  /**
+   * The Internet plan's speeds, as the product service states them on the product (the first product that
+   * has them), or null: the speed test reads the plan from here (docs/device-tests.md).
+   */
+  plan?: { offerName: string; downloadMbps: number; uploadMbps: number } | null;
   lokiData: Array<{ mac: string; deviceType: string; lastSeen: string }> | { error: SectionError };
 }
 
