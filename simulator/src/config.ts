@@ -36,6 +36,13 @@ export interface SimulatorOptions {
   outageRepeatMs: number;
   /** The secret the stand-in CRM checks the outage notifications' signatures with (SIM_CRM_SECRET). */
   crmSecret: string;
+  /**
+   * Multiplies every ACS diagnostic's duration (SIM_ACS_TIME_SCALE, default 1: a speed test takes 10–20 s;
+   * tests run at 0.01).
+   */
+  acsTimeScale: number;
+  /** The ACS's clock (epoch ms): when a diagnostic started and whether it is done. Tests inject their own. */
+  now?: () => number;
 }
 
 const envNumber = (name: string, fallback: number) => {
@@ -68,6 +75,7 @@ export function optionsFromEnv(): SimulatorOptions {
     outageScenarios: process.env.SIM_OUTAGE_SCENARIOS === '1',
     outageRepeatMs: envNumber('SIM_OUTAGE_REPEAT_MS', 5 * 60_000),
     crmSecret: process.env.SIM_CRM_SECRET ?? DEMO_CRM_SECRET,
+    acsTimeScale: Math.max(0, envNumber('SIM_ACS_TIME_SCALE', 1)),
     config: runtimeConfigSchema.parse({
       latencyMs: envNumber('SIM_LATENCY_MS', 0),
       jitterMs: envNumber('SIM_JITTER_MS', 0),

@@ -2,12 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FaultName } from './catalogue/macs';
 import type { RuntimeConfig, SimulatorOptions } from './config';
 
-export type Section = 'customer' | 'wan' | 'lan' | 'telephony' | 'bc' | 'sms' | 'devices' | 'search';
+export type Section = 'customer' | 'wan' | 'lan' | 'telephony' | 'bc' | 'sms' | 'devices' | 'search' | 'acs';
 
-/** Which section each per-MAC fault breaks, and how. */
+/**
+ * Which section each per-MAC fault breaks, and how; null: the fault is the ACS's own behaviour
+ * (simulator/src/acs), not a failed answer.
+ */
 const MAC_FAULTS: Record<
   FaultName,
-  { sections: Section[]; effect: 'notFound' | 'error' | 'timeout' | 'malformed' | 'slow' | 'unavailable' }
+  {
+    sections: Section[];
+    effect: 'notFound' | 'error' | 'timeout' | 'malformed' | 'slow' | 'unavailable';
+  } | null
 > = {
   customer404: { sections: ['customer'], effect: 'notFound' },
   customer500: { sections: ['customer'], effect: 'error' },
@@ -16,6 +22,10 @@ const MAC_FAULTS: Record<
   slowSection: { sections: ['lan'], effect: 'slow' },
   telephonyDown: { sections: ['telephony'], effect: 'unavailable' },
   bcServerError: { sections: ['bc'], effect: 'error' },
+  acsNeverCompletes: null,
+  acsBusy: null,
+  acsTimeout: { sections: ['acs'], effect: 'timeout' },
+  acsUnknown: null,
 };
 
 export const FAULT_DESCRIPTIONS: Record<FaultName, string> = {
@@ -26,6 +36,10 @@ export const FAULT_DESCRIPTIONS: Record<FaultName, string> = {
   slowSection: 'LAN answers after the slow-section delay',
   telephonyDown: 'telephony answers 503',
   bcServerError: 'birth-certificate service answers 500',
+  acsNeverCompletes: 'ACS: the upload diagnostic stays Requested forever (the others complete)',
+  acsBusy: 'ACS: every diagnostic task answers 202 Task faulted (a test is already running)',
+  acsTimeout: 'every ACS call hangs until the timeout fault delay, then 504',
+  acsUnknown: 'ACS: no record of the device (GET /acs/devices answers [])',
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -80,7 +94,7 @@ export async function applyFault(
   const header = req.headers['x-sim-fault'];
   const effect =
     (typeof header === 'string' ? header : null) ??
-    (fault && MAC_FAULTS[fault].sections.includes(section) ? MAC_FAULTS[fault].effect : null);
+    (fault && MAC_FAULTS[fault]?.sections.includes(section) ? MAC_FAULTS[fault].effect : null);
   switch (effect) {
     case null:
       return false;

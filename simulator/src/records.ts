@@ -1,8 +1,8 @@
 /**
- * What the simulator was asked to do (resets, voice operations, regenerations, SMS) and the outage
- * notifications its stand-in CRM received, inspectable by tests.
+ * What the simulator was asked to do (resets, voice operations, regenerations, SMS, the ACS's tasks) and
+ * the outage notifications its stand-in CRM received, inspectable by tests.
  */
-export type RecordKind = 'reset' | 'voice' | 'bc' | 'sms' | 'crm';
+export type RecordKind = 'reset' | 'voice' | 'bc' | 'sms' | 'crm' | 'acs';
 
 export interface SimRecord {
   id: string;

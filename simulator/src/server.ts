@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { acsRoutes } from './acs/routes';
 import { CatalogueStore } from './catalogue/store';
 import { optionsFromEnv, seedNumber, type RuntimeConfig, type SimulatorOptions } from './config';
 import { globalFaults } from './faults';
@@ -61,6 +62,7 @@ export async function createSimulator(overrides: Partial<SimulatorOptions> = {})
   historyRoutes(app, ctx);
   outageRoutes(app, ctx);
   crmRoutes(app, ctx);
+  acsRoutes(app, ctx);
   streamRoutes(app, ctx);
   toolRoutes(app);
   app.setNotFoundHandler((req, reply) => {

@@ -4,7 +4,7 @@
  * per upstream service (generators/); they draw from the customer's random streams in this order.
  */
 import type { CatalogueCustomer } from './customer';
-import { CUSTOMER_COUNT, labPortOf, type MacEntry } from './macs';
+import { ACS_FAULTS, CUSTOMER_COUNT, labPortOf, type MacEntry } from './macs';
 import { topologyFor } from './topology';
 import { drawLink } from './generators/optics';
 import { applyScenario, type ScenarioName } from './scenarios';
@@ -22,6 +22,7 @@ export type { CatalogueCustomer };
 
 export function generateCustomer(seed: number, entry: MacEntry, epoch: number): CatalogueCustomer {
   if (entry.scenario) return scenarioCustomer(seed, entry, entry.scenario, epoch);
+  if (entry.fault && ACS_FAULTS.includes(entry.fault)) return scenarioCustomer(seed, entry, 'healthy', epoch);
   return generatePlain(seed, entry, epoch);
 }
 

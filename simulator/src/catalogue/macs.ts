@@ -22,8 +22,15 @@ export const FAULTS = {
   slowSection: 5,
   telephonyDown: 6,
   bcServerError: 7,
+  // The auto-configuration server's faults (simulator/src/acs).
+  acsNeverCompletes: 8,
+  acsBusy: 9,
+  acsTimeout: 10,
+  acsUnknown: 11,
 } as const;
 export type FaultName = keyof typeof FAULTS;
+/** The ACS's faults: their devices are healthy in every other respect (what fails is the ACS alone). */
+export const ACS_FAULTS: readonly FaultName[] = ['acsNeverCompletes', 'acsBusy', 'acsTimeout', 'acsUnknown'];
 
 /** Devices whose only birth certificate is this many hours old (for the 24-hour PUT/POST rule). */
 export const BC_AGE_HOURS = [2, 30] as const;

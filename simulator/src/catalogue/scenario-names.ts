@@ -16,5 +16,7 @@ export const SCENARIOS = [
   'flapping',
   'evening-congestion',
   'power-cuts',
+  // The ACS's Wi-Fi neighbour scan (simulator/src/acs): a Plume home on a crowded 2.4 GHz channel.
+  'wifi-crowded',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];

@@ -5,7 +5,7 @@
  */
 import type { TelephonySubscriber } from '@insight/common/upstream/telephony';
 import type { CatalogueCustomer } from './customer';
-import { FIRMWARE, HOUR } from './generators/draw';
+import { FIRMWARE, HOUR, OFFERS } from './generators/draw';
 
 import { SCENARIOS, type ScenarioName } from './scenario-names';
 
@@ -27,6 +27,8 @@ export const SCENARIO_DESCRIPTIONS: Record<ScenarioName, string> = {
   flapping: 'several losses of signal a day and no dying gasp (simulator/src/history), up today',
   'evening-congestion': 'Wi-Fi health falls every evening, 19:00–23:00 in Toronto (simulator/src/history)',
   'power-cuts': 'dying gasps on several days of the week (simulator/src/history), up today',
+  'wifi-crowded':
+    'a Plume home whose gateway sits on 2.4 GHz channel 6 among 10–14 neighbours, several strong (the ACS scan, simulator/src/acs); 5 GHz clear',
 };
 
 /** The scenarios whose fault is in the device's history: listed under their own name too (`?kind=flapping`). */
@@ -185,6 +187,10 @@ export function applyScenario(
     case 'no-bc':
       customer.birthCertificates = [];
       break;
+    case 'wifi-crowded':
+      customer.lan = plumeHome(customer);
+      customer.products = withWifiProduct(customer);
+      break;
     case 'bc-stale':
       // Registered again a day after the newest certificate.
       customer.registration = {
@@ -194,6 +200,58 @@ export function applyScenario(
       break;
   }
   return customer;
+}
+
+/** A Plume home (a pod, a HomePass licence) whose 2.4 GHz clients share the gateway's channel 6. */
+function plumeHome(customer: CatalogueCustomer): CatalogueCustomer['lan'] {
+  const pods =
+    customer.lan.pods.length > 0
+      ? customer.lan.pods
+      : [
+          {
+            id: `pod-${customer_hex(customer.index, 9)}`,
+            nickname: 'Living room',
+            model: 'SuperPod WiFi 6',
+            firmware: '6.4.2-3',
+            connectionState: 'connected' as const,
+            backhaul: 'wireless' as const,
+            connectedDevices: 0,
+          },
+        ];
+  return {
+    ...customer.lan,
+    plume: { ...customer.lan.plume, license: { type: 'HomePass', status: 'active' } },
+    pods,
+    clients: customer.lan.clients.map((client) =>
+      client.band === '2.4GHz' ? { ...client, channel: 6 } : client,
+    ),
+  };
+}
+
+/** The Internet product of each billing account with the whole-home Wi-Fi (Plume) offer under it. */
+function withWifiProduct(customer: CatalogueCustomer): CatalogueCustomer['products'] {
+  return Object.fromEntries(
+    Object.entries(customer.products).map(([billing, products]) => [
+      billing,
+      products.map((product) =>
+        !product.id.startsWith('INT-') ||
+        product.childProductInstances.some((child) => child.id.startsWith('WIFI-'))
+          ? product
+          : {
+              ...product,
+              childProductInstances: [
+                {
+                  id: `WIFI-${customer.account.customerAccountNumber}`,
+                  offerName: OFFERS.wifi.en,
+                  offerNames: OFFERS.wifi,
+                  childProductInstances: [],
+                },
+                ...product.childProductInstances,
+              ],
+            },
+      ),
+    ]),
+  );
 }
 
 function customer_hex(index: number, i: number): string {

@@ -51,6 +51,9 @@ describe('contract document', () => {
       'GET /bc/{networkType}/bc/bu/{prefix}/onumac/{mac}/all',
       'PUT /bc/{networkType}/bc/bu/{prefix}',
       'GET /mock/search-data.json',
+      'GET /acs/devices/',
+      'POST /acs/devices/{id}/tasks',
+      'DELETE /acs/tasks/{taskId}',
     ]) {
       expect(paths).toContain(expected);
     }

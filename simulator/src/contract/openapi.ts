@@ -18,10 +18,11 @@ import * as staging from '@insight/common/upstream/staging';
 import * as search from '@insight/common/upstream/search';
 import * as prometheus from '@insight/common/upstream/prometheus';
 import * as alertmanager from '@insight/common/upstream/alertmanager';
+import * as acs from '@insight/common/upstream/acs';
 
 type Param = { name: string; in: 'path' | 'query'; required?: boolean; description?: string };
 interface Operation {
-  method: 'get' | 'post' | 'put';
+  method: 'get' | 'post' | 'put' | 'delete';
   path: string;
   tag: string;
   summary: string;
@@ -30,6 +31,8 @@ interface Operation {
   answer?: z.ZodType;
   status?: number;
   stream?: boolean;
+  /** Another success answer (GenieACS's 202, a reason phrase telling why), with its schema. */
+  accepted?: { description: string; answer: z.ZodType };
 }
 
 const mac: Param = { name: 'mac', in: 'path', required: true, description: '12 hexadecimal digits' };
@@ -337,9 +340,63 @@ export const OPERATIONS: Operation[] = [
       'A CRM standing in for the ones Insight notifies of outages (docs/outages.md, "Notifications"): checks X-Insight-Signature (HMAC-SHA256 of `<X-Insight-Timestamp>.<raw body>` with SIM_CRM_SECRET, a timestamp within 5 minutes) and keeps the notification (GET /_sim/records?kind=crm). 401: a signature or timestamp refused; 400: not an outage notification',
     status: 204,
   },
+  {
+    method: 'get',
+    path: '/acs/devices/',
+    tag: 'acs',
+    summary:
+      "The auto-configuration server's devices (GenieACS's northbound API, docs/device-tests.md): at most one device document, its parameters nested by their TR-181 names with leaves { _value, _timestamp, _type }, cut to the projection; [] for an unknown MAC or id, or a device without an ACS record",
+    params: [
+      {
+        name: 'query',
+        in: 'query',
+        required: true,
+        description:
+          'JSON: {"Device.Ethernet.Interface.1.MACAddress":"AA:BB:CC:DD:EE:FF"} or {"_id":"<OUI>-<model>-<serial number>"}; anything else is 400',
+      },
+      {
+        name: 'projection',
+        in: 'query',
+        description: 'comma-separated dotted prefixes (Device.IP.Diagnostics.IPPing,_lastInform); _id always',
+      },
+    ],
+    answer: acs.acsDevicesSchema,
+  },
+  {
+    method: 'post',
+    path: '/acs/devices/{id}/tasks',
+    tag: 'acs',
+    summary:
+      'A setParameterValues task on the device (a diagnostic\'s inputs and DiagnosticsState "Requested", a Wi-Fi radio\'s channel): 200 when the device took it. 404: an unknown device',
+    params: [
+      { name: 'id', in: 'path', required: true, description: 'the device id, URL-encoded' },
+      {
+        name: 'connection_request',
+        in: 'query',
+        description:
+          'present (no value): the ACS asks the device to connect now; absent, the task is queued (202)',
+      },
+      { name: 'timeout', in: 'query', description: 'ms to wait for the device (a whole number)' },
+    ],
+    body: acs.acsTaskRequestSchema,
+    answer: acs.acsTaskSchema,
+    accepted: {
+      description:
+        'Not done; the reason phrase says why: "Task faulted" (the device refused: a test of that object is running, or a value it does not accept), "Connection request error: device unreachable", or "Task queued but not processed". The task stays queued until deleted',
+      answer: acs.acsTaskSchema,
+    },
+  },
+  {
+    method: 'delete',
+    path: '/acs/tasks/{taskId}',
+    tag: 'acs',
+    summary:
+      'Deletes a queued task (one answered 202). 404: no such task (one answered 200 is done and gone)',
+    params: [{ name: 'taskId', in: 'path', required: true }],
+  },
 ];
 
-const UPSTREAM_MODULES = [customer, wan, lan, telephony, bc, staging, search, prometheus, alertmanager];
+const UPSTREAM_MODULES = [customer, wan, lan, telephony, bc, staging, search, prometheus, alertmanager, acs];
 const SCHEMAS = '#/components/schemas/';
 
 /** The component name of every exported upstream schema: `productInstanceSchema` → `ProductInstance`. */
@@ -431,6 +488,14 @@ export function buildOpenApi() {
               }
             : {}),
         },
+        ...(op.accepted
+          ? {
+              '202': {
+                description: op.accepted.description,
+                content: { 'application/json': { schema: ref(op.accepted.answer) } },
+              },
+            }
+          : {}),
         '400': error,
         '401': error,
         '404': error,

@@ -54,6 +54,8 @@ export function generateProducts(
       id: `INT-${account.billingAccountNumber}`,
       offerNames: { en: plan.internet.en, fr: plan.internet.fr },
       status: 'ACTIVE',
+      // The offer's speeds, as the WAN's productSpeeds states them.
+      speed: { downloadMbps: plan.internet.down, uploadMbps: plan.internet.up },
       address: home,
       childProductInstances: [
         ...(plan.podCount > 0 ? [child('WIFI', OFFERS.wifi)] : []),
