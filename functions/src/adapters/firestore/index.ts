@@ -13,3 +13,4 @@ export { adminStoreQueryShapes } from './query-shapes';
 export { firestoreThresholdLoader, THRESHOLD_FULL_READ_MS } from './firestore-thresholds';
 export { firestoreSmsLimits, SMS_LIMITS_COLLECTION } from './firestore-sms-limits';
 export { firestoreDeliveryStore, OUTAGE_DELIVERIES_COLLECTION } from './firestore-outage-deliveries';
+export { firestoreDeviceTests, DEVICE_TESTS_COLLECTION } from './firestore-device-tests';
