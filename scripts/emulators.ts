@@ -75,7 +75,7 @@ try {
       `[emulators] another run holds ${EMULATOR_LOCK} (PID ${holders.join(', ')}): waiting for it to end…`,
     ),
   );
-  if (withSimulator) simulator = await startSimulator({ quiet: true });
+  if (withSimulator) simulator = await startSimulator({ quiet: true, acsTimeScale: 0.1 });
   const args = [
     mode === 'start' ? 'emulators:start' : 'emulators:exec',
     '--project',

@@ -14,10 +14,11 @@ function emulatorSecret(name: string): string {
 /**
  * Starts the upstream simulator and waits until it answers. It plays Alertmanager for the outages it opens
  * (docs/outages.md): it posts to the functions' webhook through Hosting, with the emulators' secret; with
- * `outageScenarios` (npm start) it posts the catalogue's outage ports once the functions answer.
+ * `outageScenarios` (npm start) it posts the catalogue's outage ports once the functions answer. With
+ * `acsTimeScale`, the ACS's tests take that share of their time (unless SIM_ACS_TIME_SCALE says otherwise).
  */
 export async function startSimulator(
-  options: { quiet?: boolean; outageScenarios?: boolean } = {},
+  options: { quiet?: boolean; outageScenarios?: boolean; acsTimeScale?: number } = {},
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'simulator/src/main.ts'], {
     cwd: ROOT,
@@ -27,6 +28,10 @@ export async function startSimulator(
       SIM_OUTAGE_WEBHOOK_URL: process.env.SIM_OUTAGE_WEBHOOK_URL ?? `${URLS.portal}/api/outages/alerts`,
       SIM_OUTAGE_ALERT_SECRET: process.env.SIM_OUTAGE_ALERT_SECRET ?? emulatorSecret('OUTAGE_ALERT_SECRET'),
       ...(options.outageScenarios ? { SIM_OUTAGE_SCENARIOS: '1' } : {}),
+      // The tests run the ACS's diagnostics faster than a device does (docs/device-tests.md); npm start does not.
+      ...(options.acsTimeScale !== undefined && !process.env.SIM_ACS_TIME_SCALE
+        ? { SIM_ACS_TIME_SCALE: String(options.acsTimeScale) }
+        : {}),
     },
   });
   await Promise.race([
