@@ -39,7 +39,7 @@ describe('findings from the tests run from the device', () => {
       ...testFindings([speed(912, 48)], [lightWarn, placement]),
     ]);
     expect(ranked.map((item) => item.key)).toEqual(['wifiPlacement', 'lineDeliversPlan', 'rxPower.warn']);
-    const entry = DEFAULT_PLAYBOOK_BY_KEY.lineDeliversPlan;
+    const entry = DEFAULT_PLAYBOOK_BY_KEY.lineDeliversPlan!;
     expect(fillPlaybookText(entry.causeEn, ranked[1]!.values)).toContain(
       '912 / 48 Mb/s against a plan of 1000 / 50 Mb/s (91 %)',
     );
@@ -56,7 +56,7 @@ describe('findings from the tests run from the device', () => {
   it('when the line is slow and nothing else explains it, then the cause is unknown and it is scored on the link', () => {
     const [slow] = testFindings([speed(600, 45)], [placement]);
     expect(slow).toMatchObject({ key: 'speedBelowPlan', severity: 'warn', effect: 'score', group: 'link' });
-    expect(fillPlaybookText(DEFAULT_PLAYBOOK_BY_KEY.speedBelowPlan.titleFr, slow!.values)).toBe(
+    expect(fillPlaybookText(DEFAULT_PLAYBOOK_BY_KEY.speedBelowPlan!.titleFr, slow!.values)).toBe(
       'La passerelle reçoit 60 % du forfait',
     );
   });
@@ -79,7 +79,7 @@ describe('findings from the tests run from the device', () => {
       [],
     );
     expect(loss).toMatchObject({ key: 'packetLoss', severity: 'fail' });
-    expect(fillPlaybookText(DEFAULT_PLAYBOOK_BY_KEY.packetLoss.titleEn, loss!.values)).toBe(
+    expect(fillPlaybookText(DEFAULT_PLAYBOOK_BY_KEY.packetLoss!.titleEn, loss!.values)).toBe(
       'Packet loss from the device to Provider DNS (primary)',
     );
   });
@@ -115,11 +115,11 @@ describe('findings from the tests run from the device', () => {
       [],
     );
     expect(findings).toHaveLength(1);
-    expect(fillPlaybookText(DEFAULT_PLAYBOOK_BY_KEY.wifiChannelCongested.titleEn, findings[0]!.values)).toBe(
+    expect(fillPlaybookText(DEFAULT_PLAYBOOK_BY_KEY.wifiChannelCongested!.titleEn, findings[0]!.values)).toBe(
       'The 2.4 GHz channel is congested: optimise the Wi-Fi',
     );
     expect(
-      fillPlaybookText(DEFAULT_PLAYBOOK_BY_KEY.wifiChannelCongested.stepEn, findings[0]!.values),
+      fillPlaybookText(DEFAULT_PLAYBOOK_BY_KEY.wifiChannelCongested!.stepEn, findings[0]!.values),
     ).toContain('channel 11');
   });
   it('when the view has no test results, then the diagnosis is what the sections say', () => {

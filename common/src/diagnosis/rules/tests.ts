@@ -3,7 +3,8 @@
  * plan (delivered, or below it with the link's findings as the cause when there are any), packet loss on a
  * ping, and a congested Wi-Fi channel. The results are the fresh ones only (`freshResults`).
  */
-import { pingGrade, speedVerdict, type TestResult } from '../../device-tests';
+import { pingGrade, speedVerdict } from '../../device-test-verdicts';
+import type { TestResult } from '../../device-tests';
 import type { Finding } from '../types';
 import { finding } from './finding';
 
