@@ -6,6 +6,7 @@
  * schemas (common/src/device-tests.ts), loaded with the first answer: the view's first load carries no
  * schema library (docs/architecture.md, "First load").
  */
+import { useState } from 'react';
 import useSWR from 'swr';
 import type {
   DeviceTest,
@@ -27,10 +28,14 @@ export const deviceTestsPath = (mac: string) => `/360/${mac}/tests`;
 
 const loadContract = () => import('@insight/common/device-tests');
 
-/** The answer, whether a test is running, and the results the diagnosis may grade at a moment. */
+/** The answer, whether a test is running, and the tests whose results may grade the device. */
 export interface DeviceTestsRead extends DeviceTestsAnswer {
+  /** When the answer came (what "3 minutes ago" and the results' freshness count from). */
+  readAt: number;
   running: boolean;
-  fresh(now: number): TestResult[];
+  /** The complete tests younger than an hour when the answer came, and their results (the diagnosis's). */
+  fresh: DeviceTest[];
+  results: TestResult[];
 }
 
 type Contract = Awaited<ReturnType<typeof loadContract>>;
@@ -60,11 +65,14 @@ async function readDeviceTests(path: string): Promise<DeviceTestsRead> {
     (module) => module.deviceTestsAnswerSchema,
   );
   const { tests, targets } = data;
+  const readAt = Date.now();
   return {
     tests,
     targets,
+    readAt,
     running: tests.some((test) => contract.isTestRunning(test.state)),
-    fresh: (now) => contract.freshResults(tests, now),
+    fresh: tests.filter((test) => contract.freshResults([test], readAt).length > 0),
+    results: contract.freshResults(tests, readAt),
   };
 }
 
@@ -74,17 +82,21 @@ const OPTIONS = {
   // Shorter than the poll: each poll asks again; two readers mounting together share one request.
   dedupingInterval: 1_000,
 } as const;
-const pollWhileRunning = (read: DeviceTestsRead | undefined) => (read?.running ? TESTS_POLL_MS : 0);
 
 /**
  * The device's tests. `poll`: this reader asks again while a test runs (the view does, once for all its
  * readers: the card and the diagnosis share its answers); null `mac` reads nothing.
  */
 export function useDeviceTests(mac: string | null, { poll = false }: { poll?: boolean } = {}) {
+  // SWR sets its timer when the interval changes: a number that follows the answer, not a function of it
+  // (a function's first 0, before any answer, would never be asked again).
+  const [polling, setPolling] = useState(false);
   const swr = useSWR<DeviceTestsRead, HttpError>(mac ? deviceTestsPath(mac) : null, readDeviceTests, {
     ...OPTIONS,
-    refreshInterval: poll ? pollWhileRunning : 0,
+    refreshInterval: polling ? TESTS_POLL_MS : 0,
   });
+  const running = poll && (swr.data?.running ?? false);
+  if (running !== polling) setPolling(running);
   return { ...swr, refresh: () => swr.mutate() };
 }
 

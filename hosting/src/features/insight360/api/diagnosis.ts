@@ -3,7 +3,8 @@
  * with), run here on the sections answered so far: the findings fill in as the sections arrive and never
  * wait for the slowest one. The playbook's texts come from the API (engineering's edits) and, until they
  * have, from the seeded defaults; the device's earlier looks from GET /api/360/{mac}/looks. An open outage
- * that covers the device (hooks/use-open-outages.ts) makes its port's fault a known outage.
+ * that covers the device (hooks/use-open-outages.ts) makes its port's fault a known outage; the results of the
+ * tests run from the device in the last hour (api/device-tests.ts) grade it too.
  */
 import { useMemo } from 'react';
 import useSWR from 'swr';
@@ -16,6 +17,7 @@ import {
   type SectionState,
 } from '@insight/common/diagnosis';
 import type { Playbook, PlaybookEntry } from '@insight/common/diagnosis-playbook';
+import type { TestResult } from '@insight/common/device-tests';
 import type { AssessedHistorySection } from '@insight/common/history-measures';
 import { DEFAULT_PLAYBOOK_BY_KEY, mergePlaybook } from '@insight/common/diagnosis-playbook-defaults';
 import { apiFetch, type HttpError } from '../../../lib/http-client';
@@ -34,16 +36,18 @@ const stateOf = <T>(swr: Swr<T>): SectionState<T> =>
 /**
  * The diagnosis's input from the view's sections and, once its answer is in, the device's week of history
  * (not a section: nothing waits for it; its findings join when it arrives), and the open outage that covers
- * the device, when one is known.
+ * the device, when one is known, and the fresh results of the tests from the device, when there are any.
  */
 export function diagnosisInputOf(
   sections: ViewSections,
   history?: Swr<AssessedHistorySection>,
   outage: KnownOutage | null = null,
+  tests: readonly TestResult[] = [],
 ): DiagnosisInput {
   return {
     ...(history ? { history: stateOf(history) } : {}),
     ...(outage ? { outage } : {}),
+    ...(tests.length > 0 ? { tests } : {}),
     customer: stateOf(sections.customer),
     wan: stateOf(sections.wan),
     lan: stateOf(sections.lan),
@@ -53,11 +57,14 @@ export function diagnosisInputOf(
   };
 }
 
+const NO_TESTS: readonly TestResult[] = [];
+
 /** The diagnosis of what the view holds now, and the measurements it would store as a look. */
 export function useDiagnosis(
   sections: ViewSections,
   history?: Swr<AssessedHistorySection>,
   outage: KnownOutage | null = null,
+  tests: readonly TestResult[] = NO_TESTS,
 ) {
   const { customer, wan, lan, voice, bc, neighbourhood } = sections;
   return useMemo(() => {
@@ -65,6 +72,7 @@ export function useDiagnosis(
       { customer, wan, lan, voice, bc, neighbourhood } as ViewSections,
       history,
       outage,
+      tests,
     );
     return { ...diagnose(input), measures: measuresOf(input), input };
     // The SWR objects change identity on every render; their data and error are what matter.
@@ -85,6 +93,7 @@ export function useDiagnosis(
     history?.data,
     history?.error,
     outage,
+    tests,
   ]);
 }
 

@@ -22,6 +22,7 @@ import {
   type StoryItem,
 } from '@insight/common/diagnosis';
 import type { Playbook } from '@insight/common/diagnosis-playbook';
+import type { DeviceTest } from '@insight/common/device-tests';
 import { OperationDialogOnDemand as OperationDialog } from '../../../components/on-demand';
 import { useGradeReason } from '../../../components/grade-chip';
 import { Hint } from '../../../components/hint';
@@ -178,10 +179,20 @@ export interface FindingsListProps {
   sections: ViewSections;
   diagnosis: Diagnosis;
   playbook: Playbook;
+  /** The tests from the device of the last hour, for the ticket note. */
+  tests?: readonly DeviceTest[];
   onOpenTab(tab: TabKey): void;
 }
 
-export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpenTab }: FindingsListProps) {
+export function FindingsList({
+  mac,
+  roles,
+  sections,
+  diagnosis,
+  playbook,
+  tests,
+  onOpenTab,
+}: FindingsListProps) {
   const { t } = useTranslation('insight360');
   const gradeReason = useGradeReason();
   const ticketNote = useTicketNote(playbook);
@@ -222,6 +233,7 @@ export function FindingsList({ mac, roles, sections, diagnosis, playbook, onOpen
                   at: new Date(),
                   diagnosis,
                   neighbourhood: sections.neighbourhood.data?.data ?? null,
+                  tests,
                 })
               }
             />

@@ -23,6 +23,7 @@ import { usePreferences } from '../../../providers/preferences-provider';
 import { useDiagnosis, useLooks, usePlaybook } from '../api/diagnosis';
 import { useExternalLinks } from '../api/external-links';
 import { useDeviceHistory } from '../api/history';
+import { useDeviceTests } from '../api/device-tests';
 import { useViewSections, type ViewSections } from '../api/sections';
 import { useDebouncedMac } from '../hooks/use-debounced-mac';
 import { useDeviceOutage } from '../hooks/use-device-outage';
@@ -34,6 +35,8 @@ import { LookChanges } from './look-changes';
 import { OperationsDone } from './operations-done';
 import { OutageBanner } from './outage-banner';
 import { SkipLinks } from './skip-links';
+import { DeviceTestsContext } from './device-tests-slot';
+import { useFindingTexts } from './finding-texts';
 import { SummaryStrip, useStripEntries } from './summary-strip';
 import { ViewHeader } from './view-header';
 import { TAB_KEYS } from './tab-keys';
@@ -245,9 +248,17 @@ const ViewBody = memo(function ViewBody({
   // Read once the findings are drawn (its request and the schema it loads would otherwise share the
   // network with the answers they wait for); a view kept offline reads none.
   const outage = useDeviceOutage(sections.wan, !kept && stage >= 1);
-  const diagnosis = useDiagnosis(sections, history, outage);
+  // The tests run from the device (speed, ping, traceroute, Wi-Fi scan): read once the view is drawn, and
+  // asked for again here while one runs, for every reader (the card, wherever it is drawn, and the
+  // diagnosis, which their results of the last hour grade). A view kept offline reads none.
+  const deviceTests = useDeviceTests(kept || !drawn ? null : mac, { poll: true });
+  const diagnosis = useDiagnosis(sections, history, outage, deviceTests.data?.results);
   // A root cause that holds the reset (the port is out…): the header's reset says so before it is sent.
   const root = rootCauseOf(diagnosis.findings);
+  // It also says why a device cannot be reached for a test.
+  const findingTexts = useFindingTexts(playbook);
+  const rootTitle = root ? findingTexts(root).title : null;
+  const testsView = { reason: rootTitle, live: !kept };
   const resetHeldBy = root && heldActions(root.key).includes('reset') ? root.key : null;
   const strip = useStripEntries(diagnosis.input, diagnosis, playbook);
   const [tab, setTab] = useTabParam(TAB_KEYS);
@@ -317,6 +328,7 @@ const ViewBody = memo(function ViewBody({
         sections={sections}
         diagnosis={diagnosis}
         playbook={playbook}
+        tests={deviceTests.data?.fresh}
         onOpenTab={setTab}
       />
       {stage >= 1 && customerError?.code !== 'mac_not_found' && (
@@ -331,16 +343,18 @@ const ViewBody = memo(function ViewBody({
       )}
       {stage >= 2 && (
         <Suspense fallback={null}>
-          <ViewDetails
-            mac={mac}
-            roles={roles}
-            sections={sections}
-            links={links.data}
-            withCustomer={customerError?.code !== 'mac_not_found'}
-            upTo={stage >= 4 ? 'panel' : stage >= 3 ? 'tabs' : 'customer'}
-            tab={tab}
-            onTab={setTab}
-          />
+          <DeviceTestsContext value={testsView}>
+            <ViewDetails
+              mac={mac}
+              roles={roles}
+              sections={sections}
+              links={links.data}
+              withCustomer={customerError?.code !== 'mac_not_found'}
+              upTo={stage >= 4 ? 'panel' : stage >= 3 ? 'tabs' : 'customer'}
+              tab={tab}
+              onTab={setTab}
+            />
+          </DeviceTestsContext>
         </Suspense>
       )}
     </Stack>

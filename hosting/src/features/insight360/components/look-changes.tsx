@@ -15,7 +15,7 @@ import { useLooks } from '../api/diagnosis';
 import { LookTrend } from './look-trend';
 
 /** How long ago, in words people say (minutes, hours, days). */
-function useAgo() {
+export function useAgo() {
   const { t } = useTranslation('insight360');
   return (from: number, to: number) => {
     const minutes = Math.max(0, Math.round((to - from) / 60_000));

@@ -2,8 +2,9 @@
  * "Copy for the ticket": the view's diagnosis as plain text in the agent's language, for pasting into a
  * CRM ticket — the MAC, the account and the time; the score with its confidence; each finding with its
  * value, rule and next step, a root cause with its consequences in one line under it; the neighbourhood
- * line; a permalink to the view. The same diagnosis and words
- * as the strip and the findings (finding-texts.ts).
+ * line; the tests from the device of the last hour (who ran each, when, its numbers and verdict); a permalink
+ * to the view. The same diagnosis and words as the strip and the findings (finding-texts.ts), and as the
+ * tests' card (device-test-texts.ts).
  */
 import { useState } from 'react';
 import { Button } from '@mui/material';
@@ -12,10 +13,12 @@ import { useTranslation } from 'react-i18next';
 import type { NeighbourhoodSection } from '@insight/common/customer360';
 import { storyOf, type Diagnosis } from '@insight/common/diagnosis';
 import type { Playbook } from '@insight/common/diagnosis-playbook';
+import type { DeviceTest } from '@insight/common/device-tests';
 import { formatMac } from '@insight/common/mac';
 import { useGradeReason } from '../../../components/grade-chip';
 import { useFormatDateTime } from '../../../lib/date';
 import { usePreferences } from '../../../providers/preferences-provider';
+import { useTestTexts } from './device-test-texts';
 import { useCodeWords, useFindingTexts, useGapText } from './finding-texts';
 
 export interface TicketNoteInput {
@@ -24,6 +27,8 @@ export interface TicketNoteInput {
   at: Date;
   diagnosis: Pick<Diagnosis, 'score' | 'confidence' | 'findings'>;
   neighbourhood: NeighbourhoodSection | null;
+  /** The complete tests from the device of the last hour (api/device-tests.ts `fresh`). */
+  tests?: readonly DeviceTest[];
 }
 
 /** Builds the note in the page's language. */
@@ -35,7 +40,8 @@ export function useTicketNote(playbook: Playbook) {
   const withCodeWords = useCodeWords();
   const formatDate = useFormatDateTime();
   const { href } = usePreferences();
-  return ({ mac, account, at, diagnosis, neighbourhood }: TicketNoteInput): string => {
+  const testTexts = useTestTexts();
+  return ({ mac, account, at, diagnosis, neighbourhood, tests = [] }: TicketNoteInput): string => {
     const { score, confidence, findings } = diagnosis;
     const lines = [
       t('ticket.heading', { mac: formatMac(mac) }),
@@ -69,6 +75,22 @@ export function useTicketNote(playbook: Playbook) {
         ],
       ),
       '',
+      ...(tests.length > 0
+        ? [
+            t('ticket.tests'),
+            ...tests.flatMap((test) =>
+              test.result
+                ? [
+                    t('ticket.testLine', {
+                      ranBy: testTexts.ranBy(test, at.getTime()),
+                      result: testTexts.result(test.result),
+                    }),
+                  ]
+                : [],
+            ),
+            '',
+          ]
+        : []),
       neighbourhood
         ? `${t('ticket.neighbourhood')} ${t('neighbourhood.port', { olt: neighbourhood.olt, port: neighbourhood.port, split: neighbourhood.split })} — ${
             neighbourhood.counts.neighbours === 0

@@ -15,6 +15,7 @@ import { lazyPage } from '../../../lib/lazy-page';
 import type { ViewSections } from '../api/sections';
 import { AccountPanel } from './account-panel';
 import { BirthCertificatePanel } from './birth-certificate-panel';
+import { DeviceTestsSlot } from './device-tests-slot';
 import { EpicoPanel } from './epico-panel';
 import { HistoryCard } from './history-card';
 import { InternetPanel } from './internet-panel';
@@ -107,10 +108,22 @@ function CertificatesCard({ mac, roles, sections, latestOnly = false }: TabProps
   );
 }
 
+/**
+ * The tests from the device: first in the overview, under the findings and the customer, where the agent on
+ * a call looks for "is it the line or the home?"; beside the line in the Internet tab and beside the Wi-Fi in
+ * the LAN tab. One read and one card's code for all three.
+ */
+function DeviceTests({ mac, roles, sections }: TabProps) {
+  return <DeviceTestsSlot mac={mac} roles={roles} sections={sections} />;
+}
+
 function Overview(props: TabProps) {
   const { t } = useTranslation('insight360');
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <DeviceTests {...props} />
+      </Box>
       <InternetCard {...props} overview />
       <Neighbourhood {...props} />
       <ViewCard section="lan" swr={props.sections.lan} title={t('tabs.lan')}>
@@ -126,16 +139,28 @@ function Overview(props: TabProps) {
   );
 }
 
-function Lan({ sections }: TabProps) {
+function Lan(props: TabProps) {
   const { t } = useTranslation('insight360');
   return (
-    <ViewCard section="lan" swr={sections.lan} title={t('tabs.lan')}>
-      {(lan) => (
-        <Suspense fallback={<PageLoading />}>
-          <LanPanel lan={lan} />
-        </Suspense>
-      )}
-    </ViewCard>
+    <Stack spacing={2}>
+      <ViewCard section="lan" swr={props.sections.lan} title={t('tabs.lan')}>
+        {(lan) => (
+          <Suspense fallback={<PageLoading />}>
+            <LanPanel lan={lan} />
+          </Suspense>
+        )}
+      </ViewCard>
+      <DeviceTests {...props} />
+    </Stack>
+  );
+}
+
+function Internet(props: TabProps) {
+  return (
+    <Stack spacing={2}>
+      <InternetCard {...props} />
+      <DeviceTests {...props} />
+    </Stack>
   );
 }
 
@@ -217,7 +242,7 @@ const customerTab = (
 
 export const VIEW_TABS = {
   overview: Overview,
-  internet: InternetCard,
+  internet: Internet,
   lan: Lan,
   wan: Wan,
   voice: VoiceCard,
