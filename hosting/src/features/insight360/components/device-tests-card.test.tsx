@@ -118,7 +118,16 @@ describe('the tests from the device', () => {
   for (const [language, texts] of LANGUAGES)
     it(`(${language}) when no test has run, then each kind is idle with its Run button, and the target is chosen from the list`, async () => {
       const mac = nextMac();
-      await openView(mac, { language, tests: answer([]) });
+      const { api } = await openView(mac, {
+        language,
+        tests: answer([]),
+        routes: {
+          [`POST /360/${mac}/tests`]: {
+            status: 202,
+            body: aTest({ kind: 'traceroute', state: 'requested', target: 'speed-1', endedAt: null }),
+          },
+        },
+      });
       await readyCard();
       for (const kind of ['speed', 'ping', 'traceroute', 'wifiScan']) {
         expect(stateOf(kind).getAttribute('data-state')).toBe('idle');
@@ -128,13 +137,28 @@ describe('the tests from the device', () => {
         expect(run.textContent).toBe(texts.tests.run);
       }
       // A select of the targets engineering keeps, not a text field.
-      const target = screen.getByTestId('device-test-target') as HTMLInputElement;
+      const target = screen.getByTestId('device-test-target') as HTMLSelectElement;
+      expect(target.tagName).toBe('SELECT');
       expect(target.value).toBe('dns-1');
       expect(screen.queryByRole('textbox')).toBeNull();
-      await userEvent.click(within(row('ping')).getByRole('combobox'));
-      const options = await screen.findAllByRole('option');
-      expect(options.map((option) => option.textContent)).toEqual(
+      expect(
+        within(target)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(
         TARGETS.map((item) => fill(texts.tests.targetOption, { label: item.label, host: item.host })),
+      );
+      expect(within(row('ping')).getByLabelText(texts.tests.target)).toBe(target);
+      // The traceroute goes to the target chosen, by its id.
+      await userEvent.selectOptions(target, 'speed-1');
+      await userEvent.click(screen.getByTestId('device-test-traceroute-run'));
+      await waitFor(() =>
+        expect(
+          api.calls.find((call) => call.method === 'POST' && call.path === `/360/${mac}/tests`)?.body,
+        ).toEqual({
+          kind: 'traceroute',
+          target: 'speed-1',
+        }),
       );
     });
 

@@ -16,7 +16,6 @@ import {
   CardHeader,
   IconButton,
   LinearProgress,
-  MenuItem,
   Skeleton,
   Stack,
   Table,
@@ -369,14 +368,15 @@ function TargetSelect({
       value={value}
       onChange={(event) => onChange(event.target.value)}
       disabled={disabled}
-      slotProps={{ htmlInput: { 'data-testid': 'device-test-target' } }}
+      // The phone's and the browser's own list: keyboard and touch as the platform does them.
+      slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'device-test-target' } }}
       sx={{ maxWidth: 360 }}
       fullWidth
     >
       {targets.map((target) => (
-        <MenuItem key={target.id} value={target.id}>
+        <option key={target.id} value={target.id}>
           {t('tests.targetOption', { label: target.label, host: target.host })}
-        </MenuItem>
+        </option>
       ))}
     </TextField>
   );
