@@ -4,18 +4,21 @@
  * and who ran it and when ("Speed test 3 minutes ago by support2@…").
  */
 import { useTranslation } from 'react-i18next';
+import type {
+  DeviceTest,
+  PingResult,
+  ScanBand,
+  SpeedResult,
+  TestResult,
+  TracerouteResult,
+} from '@insight/common/device-tests';
+// The verdicts' module carries no schema library: the ticket note is in the view's first chunk.
 import {
   pingGrade,
   speedVerdict,
-  type DeviceTest,
   type DeviceTestKind,
-  type PingResult,
-  type ScanBand,
-  type SpeedResult,
-  type TestResult,
-  type TracerouteResult,
   type WifiBand,
-} from '@insight/common/device-tests';
+} from '@insight/common/device-test-verdicts';
 import { useNumber } from '../../../components/grade-chip';
 import { useAgo } from './look-changes';
 

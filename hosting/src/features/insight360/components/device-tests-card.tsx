@@ -29,20 +29,22 @@ import {
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslation } from 'react-i18next';
 import type { LanSection } from '@insight/common/customer360';
+import type {
+  DeviceTest,
+  ScanBand,
+  StartTestRequest,
+  TestTarget,
+  TracerouteResult,
+  WifiScanResult,
+} from '@insight/common/device-tests';
 import {
   DEVICE_TEST_KINDS,
   isTestRunning,
   TEST_BOUND_MS,
   TEST_LIMITS,
   TEST_RESULT_FRESH_MS,
-  type DeviceTest,
   type DeviceTestKind,
-  type ScanBand,
-  type StartTestRequest,
-  type TestTarget,
-  type TracerouteResult,
-  type WifiScanResult,
-} from '@insight/common/device-tests';
+} from '@insight/common/device-test-verdicts';
 import { can, type RoleKey } from '@insight/common/roles';
 import { OperationDialogOnDemand as OperationDialog } from '../../../components/on-demand';
 import { TableScroll } from '../../../components/table-scroll';
