@@ -7,6 +7,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import type { DeviceTest, ScanBand, TestResult, TestTarget } from '@insight/common/device-tests';
@@ -559,6 +560,57 @@ describe('the tests from the device', () => {
         ),
       );
       expect(note).not.toContain('dns1.example-telecom.ca');
+    });
+});
+
+describe('the card’s accessibility', () => {
+  for (const theme of ['light', 'dark'] as const)
+    it(`(${theme}) when every kind has a result, then axe finds no violation and the keyboard reaches each control in order`, async () => {
+      const mac = nextMac();
+      const { container } = await renderApp(
+        <DeviceTestsCard mac={mac} roles={['support2']} lan={lan()} reason={null} />,
+        {
+          theme,
+          user: { roles: ['support2'] },
+          api: {
+            [`GET /360/${mac}/tests`]: answer([
+              aTest({ result: speed(912, 48) }),
+              aTest({ kind: 'ping', state: 'timedOut', target: 'dns-1' }),
+              aTest({
+                kind: 'traceroute',
+                target: 'dns-1',
+                result: {
+                  kind: 'traceroute',
+                  target: 'dns-1',
+                  label: 'Provider DNS',
+                  host: 'dns1.example-telecom.ca',
+                  reached: true,
+                  hops: [{ hop: 1, host: 'gw.home', address: '192.168.1.1', rttMs: 1 }],
+                },
+              }),
+              scan({ band: '2.4GHz', sameChannel: 9, verdict: 'congested', betterChannel: 11 }),
+            ]),
+          },
+        },
+      );
+      await readyCard();
+      // jsdom lays nothing out: the contrast is checked in the browser (tests/e2e/device-tests.test.ts).
+      const results = await axe.run(container, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+        rules: { 'color-contrast': { enabled: false } },
+      });
+      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+      const order = ['device-test-speed-run', 'device-test-target', 'device-test-ping-run'];
+      screen.getByTestId('device-test-speed-run').focus();
+      for (const id of order.slice(1)) {
+        await userEvent.tab();
+        expect(document.activeElement?.getAttribute('data-testid')).toBe(id);
+      }
+      await userEvent.tab();
+      await userEvent.tab();
+      expect(document.activeElement?.getAttribute('data-testid')).toBe('device-test-wifiScan-run');
+      await userEvent.tab();
+      expect(document.activeElement?.getAttribute('data-testid')).toBe('wifi-optimise');
     });
 });
 
