@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DirectoryUser } from '@insight/common/users';
 import en from '../../../locales/en/admin.json';
+import fr from '../../../locales/fr/admin.json';
 import { fail, ok } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 import PermissionsPage from './permissions-page';
@@ -45,6 +46,21 @@ describe('PermissionsPage', () => {
     expect(screen.queryByRole('grid')).toBeNull();
     expect(api.called('GET', '/users')).toHaveLength(0);
   });
+
+  for (const [path, texts] of [
+    ['/permissions', en],
+    ['/fr/permissions', fr],
+  ] as const)
+    it(`(${path}) when a support1 and a support2 user open the page, then the tests from the device are theirs and the Wi-Fi optimisation only support2's`, async () => {
+      const first = await renderApp(<PermissionsPage />, { path, user: { roles: ['support1'] } });
+      const own = () => screen.getByTestId('my-capabilities').textContent;
+      expect(own()).toContain(texts.capabilities.deviceTests);
+      expect(own()).not.toContain(texts.capabilities.wifiOptimise);
+      first.unmount();
+      await renderApp(<PermissionsPage />, { path, user: { roles: ['support2'] } });
+      expect(own()).toContain(texts.capabilities.deviceTests);
+      expect(own()).toContain(texts.capabilities.wifiOptimise);
+    });
 
   it('when engineering grants a role after confirming, then the new roles are sent for that user', async () => {
     const { api } = await renderApp(<PermissionsPage />, {
