@@ -21,7 +21,7 @@ import { fail, ok, type Reply, type Route as ApiRoute } from '../../../testing/f
 import { renderApp } from '../../../testing/render-app';
 import DeviceTestsCard from './device-tests-card';
 import Insight360Page from './insight360-page';
-import { everySection, lan, line, portOfOne, viewApi, wan } from './view.fixtures';
+import { everySection, failedLine, lan, line, portOfOne, viewApi, wan } from './view.fixtures';
 
 let devices = 0;
 const nextMac = () => `A4C1E8${String(500 + ++devices).padStart(6, '0')}`;
@@ -484,6 +484,29 @@ describe('the tests from the device', () => {
       expect(screen.getByTestId('wifi-optimise').hasAttribute('disabled')).toBe(true);
       expect(screen.getByTestId('wifi-optimise-denied').textContent).toBe(texts.tests.optimise.denied);
     });
+
+  it('when no customer is known for the MAC, then no test is offered nor read', async () => {
+    const mac = nextMac();
+    const { api } = await renderApp(
+      <Route path={/^(?:\/fr)?\/i\/mac\/(?<mac>[^/]*)$/}>
+        <Insight360Page />
+      </Route>,
+      {
+        path: `/i/mac/${mac}`,
+        user: { roles: ['support2'] },
+        api: viewApi(
+          mac,
+          { lines: [failedLine('customer', 404, 'mac_not_found'), ...everySection(mac).slice(1)] },
+          { [`GET /360/${mac}/tests`]: answer([]) },
+        ),
+      },
+    );
+    await screen.findByTestId('mac-not-found');
+    await screen.findByTestId('panel-overview', {}, { timeout: 15_000 });
+    await screen.findByTestId('section-history');
+    expect(screen.queryByTestId('device-tests-card')).toBeNull();
+    expect(api.calls.filter((call) => call.path === `/360/${mac}/tests`)).toHaveLength(0);
+  });
 
   it('when the home is not a Plume home, then no optimisation is offered', async () => {
     const mac = nextMac();

@@ -250,15 +250,17 @@ const ViewBody = memo(function ViewBody({
   const outage = useDeviceOutage(sections.wan, !kept && stage >= 1);
   // The tests run from the device (speed, ping, traceroute, Wi-Fi scan): read once the view is drawn, and
   // asked for again here while one runs, for every reader (the card, wherever it is drawn, and the
-  // diagnosis, which their results of the last hour grade). A view kept offline reads none.
-  const deviceTests = useDeviceTests(kept || !drawn ? null : mac, { poll: true });
+  // diagnosis, which their results of the last hour grade). A view kept offline reads none, nor a MAC no
+  // customer is known for (it offers no operation).
+  const testsLive = !kept && !unknownMac;
+  const deviceTests = useDeviceTests(testsLive && drawn ? mac : null, { poll: true });
   const diagnosis = useDiagnosis(sections, history, outage, deviceTests.data?.results);
   // A root cause that holds the reset (the port is out…): the header's reset says so before it is sent.
   const root = rootCauseOf(diagnosis.findings);
   // It also says why a device cannot be reached for a test.
   const findingTexts = useFindingTexts(playbook);
   const rootTitle = root ? findingTexts(root).title : null;
-  const testsView = { reason: rootTitle, live: !kept };
+  const testsView = { reason: rootTitle, live: testsLive };
   const resetHeldBy = root && heldActions(root.key).includes('reset') ? root.key : null;
   const strip = useStripEntries(diagnosis.input, diagnosis, playbook);
   const [tab, setTab] = useTabParam(TAB_KEYS);
