@@ -243,7 +243,27 @@ describe('the tests from the device', () => {
           : '450 / 40 Mb/s à la passerelle, forfait 1 000 / 50 : la passerelle reçoit 45 % du forfait',
       );
       expect(screen.getByTestId('device-test-speed-run').textContent).toBe(texts.tests.runAgain);
+      // The result of the last hour grades the device: the diagnosis has its finding.
+      await waitFor(() =>
+        expect(screen.getByTestId('findings').querySelector('[data-key="speedBelowPlan"]')).toBeTruthy(),
+      );
     });
+
+  it('when the speed test is older than an hour, then it is shown with its age and the diagnosis does not use it', async () => {
+    const mac = nextMac();
+    await openView(mac, {
+      tests: answer([
+        aTest({ requestedAt: minutesAgo(70), endedAt: minutesAgo(69), result: speed(450, 40) }),
+      ]),
+    });
+    await readyCard();
+    expect(stateOf('speed').getAttribute('data-stale')).toBe('true');
+    expect(stateOf('speed').textContent).toContain(en.tests.stale);
+    await waitFor(() =>
+      expect(screen.getByTestId('findings').getAttribute('data-state')).not.toBe('partial'),
+    );
+    expect(screen.getByTestId('findings').querySelector('[data-key^="speed"]')).toBeNull();
+  });
 
   for (const [language, texts] of LANGUAGES)
     it(`(${language}) when a ping lost packets and a traceroute stopped short, then the numbers, the verdict and the hops are said`, async () => {
