@@ -432,7 +432,7 @@ describe('the tests from the device', () => {
     it(`(${language}) when a start is refused because one runs or the hour's limit is reached, then the card says so and nothing else changes`, async () => {
       const mac = nextMac();
       const since = minutesAgo(1);
-      await openView(mac, {
+      const { api } = await openView(mac, {
         language,
         tests: answer([]),
         routes: {
@@ -470,6 +470,14 @@ describe('the tests from the device', () => {
         fill(texts.tests.refused.limit_other, { count: 6, kind: texts.tests.kinds.wifiScan, minutes: 20 }),
       );
       expect(stateOf('ping').getAttribute('data-state')).toBe('idle');
+      // Tried again, the same start carries the same key; another start, its own.
+      await userEvent.click(screen.getByTestId('device-test-ping-run'));
+      const starts = () =>
+        api.calls.filter((call) => call.method === 'POST' && call.path === `/360/${mac}/tests`);
+      await waitFor(() => expect(starts()).toHaveLength(3));
+      const [ping, scan, again] = starts().map((call) => call.headers.get('idempotency-key'));
+      expect(again).toBe(ping);
+      expect(scan).not.toBe(ping);
       expect(screen.getByTestId('findings')).toBeTruthy();
     });
 

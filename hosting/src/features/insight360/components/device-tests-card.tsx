@@ -245,17 +245,23 @@ function TestsBody({
   const [refused, setRefused] = useState<Partial<Record<DeviceTestKind, string>>>({});
   const [starting, setStarting] = useState<DeviceTestKind | null>(null);
   const [confirmSpeed, setConfirmSpeed] = useState(false);
+  const keys = useRef(new Map<string, string>());
   const announcement = useAnnouncement(read.tests);
   const allowed = can(roles, 'deviceTests');
   const byKind = new Map(read.tests.map((test) => [test.kind, test]));
 
   const start = async (kind: DeviceTestKind) => {
     const request: StartTestRequest = kind === 'ping' || kind === 'traceroute' ? { kind, target } : { kind };
+    // The same start tried again after a failure carries the same key, as the other operations do
+    // (hooks/use-operation.ts): a start that went through before its answer was lost is not made twice.
+    const attempt = JSON.stringify(request);
+    const key = keys.current.get(attempt) ?? crypto.randomUUID();
+    keys.current.set(attempt, key);
     setStarting(kind);
     setRefused(({ [kind]: _gone, ...rest }) => rest);
     try {
-      // A start is one attempt: a new key each time (a start refused or timed out is not repeated upstream).
-      await startDeviceTest(mac, request, crypto.randomUUID());
+      await startDeviceTest(mac, request, key);
+      keys.current.delete(attempt);
       await onStarted();
     } catch (error) {
       if (error instanceof HttpError)
