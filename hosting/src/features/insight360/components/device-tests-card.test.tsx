@@ -130,12 +130,16 @@ describe('the tests from the device', () => {
         },
       });
       await readyCard();
-      for (const kind of ['speed', 'ping', 'traceroute', 'wifiScan']) {
+      for (const kind of ['speed', 'ping', 'traceroute', 'wifiScan'] as const) {
         expect(stateOf(kind).getAttribute('data-state')).toBe('idle');
         expect(stateOf(kind).textContent).toBe(texts.tests.notRun);
         const run = screen.getByTestId(`device-test-${kind}-run`);
         expect(run.hasAttribute('disabled')).toBe(false);
         expect(run.textContent).toBe(texts.tests.run);
+        // Its name starts with the words shown, then says which test.
+        expect(run.getAttribute('aria-label')).toBe(
+          fill(texts.tests.runLabel, { action: texts.tests.run, kind: texts.tests.kinds[kind] }),
+        );
       }
       // A select of the targets engineering keeps, not a text field.
       const target = screen.getByTestId('device-test-target') as HTMLSelectElement;
