@@ -433,15 +433,20 @@ describe('the tests from the device', () => {
     });
 
   for (const [language, texts] of LANGUAGES)
-    it(`(${language}) when a start is refused because one runs or the hour's limit is reached, then the card says so and nothing else changes`, async () => {
+    it(`(${language}) when a start is refused (one runs, the hour's limit, a target not in the list, the roles), then the card says why and nothing else changes`, async () => {
       const mac = nextMac();
       const since = minutesAgo(1);
+      const refusals: Record<string, Reply> = {
+        traceroute: fail(400, 'invalid_input', 'Target not in the list'),
+        speed: fail(403, 'forbidden'),
+      };
       const { api } = await openView(mac, {
         language,
         tests: answer([]),
         routes: {
           [`POST /360/${mac}/tests`]: (call) =>
-            (call.body as { kind: string }).kind === 'ping'
+            refusals[(call.body as { kind: string }).kind] ??
+            ((call.body as { kind: string }).kind === 'ping'
               ? {
                   status: 409,
                   body: {
@@ -457,7 +462,7 @@ describe('the tests from the device', () => {
                     },
                   },
                 }
-              : { ...fail(429, 'rate_limited'), headers: { 'retry-after': '1200' } },
+              : { ...fail(429, 'rate_limited'), headers: { 'retry-after': '1200' } }),
         },
       });
       await readyCard();
@@ -482,6 +487,16 @@ describe('the tests from the device', () => {
       const [ping, scan, again] = starts().map((call) => call.headers.get('idempotency-key'));
       expect(again).toBe(ping);
       expect(scan).not.toBe(ping);
+      // A target the list no longer holds, and a right the roles lost since the view opened.
+      await userEvent.click(screen.getByTestId('device-test-traceroute-run'));
+      expect((await screen.findByTestId('device-test-traceroute-refused')).textContent).toBe(
+        texts.tests.refused.target,
+      );
+      await userEvent.click(screen.getByTestId('device-test-speed-run'));
+      await userEvent.click(await screen.findByTestId('device-test-speed-confirm-confirm'));
+      expect((await screen.findByTestId('device-test-speed-refused')).textContent).toBe(
+        texts.tests.refused.forbidden,
+      );
       expect(screen.getByTestId('findings')).toBeTruthy();
     });
 
