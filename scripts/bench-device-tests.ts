@@ -47,33 +47,33 @@ async function measure(page: Page, kind: DeviceTestKind): Promise<{ progress: nu
     { timeout: 60_000 },
   );
   const state = `[data-testid="device-test-${kind}-state"]`;
-  await page.evaluate((selector) => {
-    const w = window as unknown as Record<string, number | undefined>;
+  // A string, not a function: tsx would wrap inner functions in a helper the page does not have.
+  await page.evaluate(`(() => {
+    const selector = ${JSON.stringify(state)};
+    const w = window;
     w.__progress = undefined;
     w.__result = undefined;
+    w.__start = undefined;
     const watch = () => {
       const value = document.querySelector(selector)?.getAttribute('data-state');
       if (w.__start === undefined) return;
-      if (w.__progress === undefined && (value === 'requested' || value === 'running'))
-        w.__progress = performance.now();
+      if (w.__progress === undefined && (value === 'requested' || value === 'running')) w.__progress = performance.now();
       if (w.__result === undefined && value && !['idle', 'requested', 'running'].includes(value)) {
         w.__result = performance.now();
-        w.__progress ??= w.__result;
+        if (w.__progress === undefined) w.__progress = w.__result;
       }
     };
-    new MutationObserver(watch).observe(document.body, { subtree: true, childList: true, attributes: true });
-    w.__start = undefined;
-    // The click that starts the test: the run, or for the speed test its confirmation.
-    document.addEventListener(
-      'click',
-      (event) => {
-        const id = (event.target as HTMLElement).closest('[data-testid]')?.getAttribute('data-testid') ?? '';
-        if (/^device-test-(ping|wifiScan|traceroute)-run$|^device-test-speed-confirm-confirm$/.test(id))
-          w.__start = performance.now();
-      },
-      { capture: true },
-    );
-  }, state);
+    if (!w.__watching) {
+      w.__watching = true;
+      new MutationObserver(() => w.__check()).observe(document.body, { subtree: true, childList: true, attributes: true });
+      // The click that starts the test: the run, or for the speed test its confirmation.
+      document.addEventListener('click', (event) => {
+        const id = event.target.closest('[data-testid]')?.getAttribute('data-testid') ?? '';
+        if (/^device-test-(ping|wifiScan|traceroute)-run$|^device-test-speed-confirm-confirm$/.test(id)) w.__start = performance.now();
+      }, { capture: true });
+    }
+    w.__check = watch;
+  })()`);
   await run.click();
   if (kind === 'speed') await page.getByTestId('device-test-speed-confirm-confirm').click();
   await page.waitForFunction(
