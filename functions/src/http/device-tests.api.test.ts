@@ -203,6 +203,12 @@ describe('refusals: each is clear and leaves nothing started', () => {
     expect(res.body.error.message).toBe('No ACS record for this device');
     nothingStarted(device);
   });
+  it('when the MAC is valid but unknown to the ACS, then 404 with the reason and nothing is started', async () => {
+    const res = await start('0A0B0C0D0E0F', { kind: 'ping', target: 'dns-primary' });
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe('No ACS record for this device');
+    expect(store.slots.get('0A0B0C0D0E0F_ping')).toBeUndefined();
+  });
   it('when the target is not in the list, or a free host is sent, then 400 and nothing reaches the ACS', async () => {
     const device = await mac('dx-no-bc');
     expect((await start(device, { kind: 'ping', target: 'unknown-target' })).body.error).toMatchObject({
