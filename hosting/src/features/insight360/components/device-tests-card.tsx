@@ -87,6 +87,7 @@ export default function DeviceTestsCard({ mac, roles, lan, reason }: DeviceTests
       aria-labelledby={TITLE_ID}
       data-testid="device-tests-card"
       data-state={status}
+      sx={{ position: 'relative' }}
     >
       <CardHeader
         title={t('tests.title')}
@@ -275,7 +276,13 @@ function TestsBody({
 
   return (
     <Stack spacing={2}>
-      <Box role="status" aria-live="polite" sx={visuallyHidden} data-testid="device-tests-announce">
+      {/* Pinned to the card's corner: where its text would run, it would widen a phone's page. */}
+      <Box
+        role="status"
+        aria-live="polite"
+        sx={{ ...visuallyHidden, top: 0, left: 0 }}
+        data-testid="device-tests-announce"
+      >
         {announcement}
       </Box>
       {!allowed && (
