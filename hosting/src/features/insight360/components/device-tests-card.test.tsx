@@ -332,7 +332,7 @@ describe('the tests from the device', () => {
       );
       const hops = screen.getAllByTestId('device-test-hop').map((hop) => plain(hop.textContent));
       expect(hops).toEqual([
-        '1gw.home · 192.168.1.11 ms',
+        '1gw.home192.168.1.11 ms',
         '2100.64.0.19 ms',
         `3${texts.tests.traceroute.unknownHost}${texts.tests.traceroute.noAnswer}`,
       ]);

@@ -564,8 +564,21 @@ function HopsTable({ result }: { result: TracerouteResult }) {
               <TableCell component="th" scope="row">
                 {hop.hop}
               </TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>
-                {[hop.host, hop.address].filter(Boolean).join(' · ') || t('tests.traceroute.unknownHost')}
+              {/* The name, then the address under it: a long name breaks at its dots and dashes first. */}
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                {hop.host || hop.address ? (
+                  <>
+                    {hop.host}
+                    {hop.host && hop.address && <br />}
+                    {hop.address && (
+                      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                        {hop.address}
+                      </Typography>
+                    )}
+                  </>
+                ) : (
+                  t('tests.traceroute.unknownHost')
+                )}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {hop.rttMs === null ? t('tests.traceroute.noAnswer') : `${texts.ms(hop.rttMs)} ms`}
