@@ -10,7 +10,13 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
-import type { DeviceTest, ScanBand, TestResult, TestTarget } from '@insight/common/device-tests';
+import type {
+  DeviceTest,
+  ScanBand,
+  TestResult,
+  TestTarget,
+  TracerouteResult,
+} from '@insight/common/device-tests';
 import type { RoleKey } from '@insight/common/roles';
 import en from '../../../locales/en/insight360.json';
 import fr from '../../../locales/fr/insight360.json';
@@ -57,6 +63,20 @@ const speed = (downloadMbps: number, uploadMbps: number): TestResult => ({
   plan: { downloadMbps: 1000, uploadMbps: 50 },
 });
 const answer = (tests: DeviceTest[], targets = TARGETS): Reply => ok({ tests, targets });
+/** A traceroute to the provider's DNS through these hops. */
+const trace = (reached: boolean, hops: TracerouteResult['hops']): DeviceTest =>
+  aTest({
+    kind: 'traceroute',
+    target: 'dns-1',
+    result: {
+      kind: 'traceroute',
+      target: 'dns-1',
+      label: 'Provider DNS',
+      host: 'dns1.example-telecom.ca',
+      reached,
+      hops,
+    },
+  });
 /** A Wi-Fi scan of one or two bands, each graded as given. */
 const scan = (...bands: Array<Partial<ScanBand> & Pick<ScanBand, 'band' | 'verdict'>>): DeviceTest =>
   aTest({
@@ -292,22 +312,11 @@ describe('the tests from the device', () => {
               maximumMs: 61,
             },
           }),
-          aTest({
-            kind: 'traceroute',
-            target: 'dns-1',
-            result: {
-              kind: 'traceroute',
-              target: 'dns-1',
-              label: 'Provider DNS',
-              host: 'dns1.example-telecom.ca',
-              reached: false,
-              hops: [
-                { hop: 1, host: 'gw.home', address: '192.168.1.1', rttMs: 1.2 },
-                { hop: 2, host: null, address: '100.64.0.1', rttMs: 8.7 },
-                { hop: 3, host: null, address: null, rttMs: null },
-              ],
-            },
-          }),
+          trace(false, [
+            { hop: 1, host: 'gw.home', address: '192.168.1.1', rttMs: 1.2 },
+            { hop: 2, host: null, address: '100.64.0.1', rttMs: 8.7 },
+            { hop: 3, host: null, address: null, rttMs: null },
+          ]),
         ]),
       });
       await readyCard();
@@ -647,18 +656,7 @@ describe('the card’s accessibility', () => {
             [`GET /360/${mac}/tests`]: answer([
               aTest({ result: speed(912, 48) }),
               aTest({ kind: 'ping', state: 'timedOut', target: 'dns-1' }),
-              aTest({
-                kind: 'traceroute',
-                target: 'dns-1',
-                result: {
-                  kind: 'traceroute',
-                  target: 'dns-1',
-                  label: 'Provider DNS',
-                  host: 'dns1.example-telecom.ca',
-                  reached: true,
-                  hops: [{ hop: 1, host: 'gw.home', address: '192.168.1.1', rttMs: 1 }],
-                },
-              }),
+              trace(true, [{ hop: 1, host: 'gw.home', address: '192.168.1.1', rttMs: 1 }]),
               scan({ band: '2.4GHz', sameChannel: 9, verdict: 'congested', betterChannel: 11 }),
             ]),
           },
