@@ -13,7 +13,7 @@ import { Route } from 'wouter';
 import type {
   DeviceTest,
   ScanBand,
-  TestResult,
+  SpeedResult,
   TestTarget,
   TracerouteResult,
 } from '@insight/common/device-tests';
@@ -56,7 +56,7 @@ const aTest = (over: Partial<DeviceTest>): DeviceTest => ({
   error: null,
   ...over,
 });
-const speed = (downloadMbps: number, uploadMbps: number): TestResult => ({
+const speed = (downloadMbps: number, uploadMbps: number): SpeedResult => ({
   kind: 'speed',
   downloadMbps,
   uploadMbps,
@@ -540,6 +540,35 @@ describe('the tests from the device', () => {
         expect(screen.getByTestId(`device-test-${kind}-run`).hasAttribute('disabled')).toBe(true);
       expect(screen.getByTestId('wifi-optimise').hasAttribute('disabled')).toBe(true);
       expect(screen.getByTestId('wifi-optimise-denied').textContent).toBe(texts.tests.optimise.denied);
+    });
+
+  for (const [language, texts] of LANGUAGES)
+    it(`(${language}) when the product states no plan speed and the device or the ACS failed a test, then the speeds alone and the failures are said`, async () => {
+      const mac = nextMac();
+      await renderApp(<DeviceTestsCard mac={mac} roles={['support1']} lan={lan()} reason={null} />, {
+        path: language === 'fr' ? '/fr/' : '/',
+        user: { roles: ['support1'] },
+        api: {
+          [`GET /360/${mac}/tests`]: answer([
+            aTest({ result: { ...speed(912, 48), plan: null } }),
+            aTest({
+              kind: 'ping',
+              state: 'failed',
+              error: { code: 'deviceError', detail: 'Error_Internal' },
+            }),
+            aTest({ kind: 'traceroute', state: 'failed', error: { code: 'acsError', detail: null } }),
+          ]),
+        },
+      });
+      await readyCard();
+      expect(plain(screen.getByTestId('device-test-speed-result').textContent)).toBe(
+        plain(fill(texts.tests.speed.speeds, { download: 912, upload: 48 })),
+      );
+      expect(stateOf('ping').getAttribute('data-state')).toBe('failed');
+      expect(stateOf('ping').textContent).toContain(
+        fill(texts.tests.deviceError, { detail: 'Error_Internal' }),
+      );
+      expect(stateOf('traceroute').textContent).toContain(texts.tests.acsFailed);
     });
 
   it('when no customer is known for the MAC, then no test is offered nor read', async () => {
