@@ -3,7 +3,7 @@
  * device's pace: on a Wi-Fi placement device the speed test says the line delivers the plan and the Wi-Fi
  * finding leads the diagnosis (English); on a dirty-connector device a ping to the provider's DNS loses
  * packets and the loss is a finding (French); a second agent opening the first device sees the first
- * agent's result, with who ran it.
+ * agent's result, with who ran it; a device whose ONU is down cannot be reached, and the card says why.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -97,6 +97,21 @@ describe('tests from the device', () => {
     await finding.waitFor({ timeout: 30_000 });
     expect(await finding.textContent()).toContain(
       'Perte de paquets de l’appareil vers Provider DNS (primary)',
+    );
+  });
+
+  it('on a device whose ONU is down, a test cannot reach it, and the card says why from the diagnosis', async () => {
+    const mac = await firstOf('dx-onu-down');
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signInFast(page, await createUser('tests-down', ['support1']));
+    await page.goto(`/i/mac/${mac}`);
+    const run = page.getByTestId('device-test-ping-run');
+    await run.waitFor({ timeout: 30_000 });
+    await expect.poll(() => run.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await run.click();
+    expect(await endedState(page, 'ping')).toBe('unreachable');
+    expect(await page.getByTestId('device-test-ping-state').textContent()).toMatch(
+      /could not be reached for the test: The ONU is not ranged on the OLT/,
     );
   });
 });

@@ -7,7 +7,7 @@ import type { Confidence, ConfidenceGap, Finding, ScoreGroup, Severity } from '.
  * could not be read), then fails, then warns; within a severity, by the registry's rank (the likelier root
  * cause first: no light on the fibre explains an ONU that is not ranged, which explains a line down).
  */
-const SEVERITY_RANK: Record<Severity, number> = { unknown: 0, fail: 1, warn: 2 };
+const SEVERITY_RANK: Record<Severity, number> = { unknown: 0, fail: 1, warn: 2, info: 3 };
 
 /** Ranks findings: unknown (what could not be read), fail, warn; within a severity, by rank, then id. */
 export function rankFindings(findings: readonly Finding[]): Finding[] {

@@ -39,6 +39,8 @@ describe('findings from the tests run from the device', () => {
       ...testFindings([speed(912, 48)], [lightWarn, placement]),
     ]);
     expect(ranked.map((item) => item.key)).toEqual(['wifiPlacement', 'lineDeliversPlan', 'rxPower.warn']);
+    // An observation, not a fault: it takes nothing from the score.
+    expect(ranked[1]).toMatchObject({ severity: 'info', effect: 'context', penalty: 0 });
     const entry = DEFAULT_PLAYBOOK_BY_KEY.lineDeliversPlan!;
     expect(fillPlaybookText(entry.causeEn, ranked[1]!.values)).toContain(
       '912 / 48 Mb/s against a plan of 1000 / 50 Mb/s (91 %)',

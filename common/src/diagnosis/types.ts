@@ -60,7 +60,8 @@ export const INPUT_SECTIONS: Readonly<Record<InputKey, Section>> = {
   port: 'neighbourhood',
 };
 
-export type Severity = 'fail' | 'warn' | 'unknown';
+/** `info`: an observation that is no fault (the line delivers the plan): it takes nothing from the score. */
+export type Severity = 'fail' | 'warn' | 'unknown' | 'info';
 
 /** What the customer feels, in groups that are each counted once (docs/diagnosis.md, "Weights"). */
 export type ScoreGroup = 'link' | 'provisioning' | 'firmware' | 'wifi' | 'voice' | 'none';

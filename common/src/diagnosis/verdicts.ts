@@ -20,8 +20,9 @@ export function sectionVerdicts(
   const verdict = (key: 'wan' | 'lan' | 'voice' | 'bc'): SectionVerdict => {
     const state = input[key].status;
     if (state === 'pending') return { state, grade: 'unknown', finding: null };
-    const top = diagnosis.findings.find((item) => item.section === key) ?? null;
-    return { state, grade: top ? top.severity : 'pass', finding: top };
+    // An observation (`info`) is no verdict: the section passes unless a fault says otherwise.
+    const top = diagnosis.findings.find((item) => item.section === key && item.severity !== 'info') ?? null;
+    return { state, grade: top ? (top.severity as SectionVerdict['grade']) : 'pass', finding: top };
   };
   return { wan: verdict('wan'), lan: verdict('lan'), voice: verdict('voice'), bc: verdict('bc') };
 }

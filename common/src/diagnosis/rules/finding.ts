@@ -12,7 +12,7 @@ export function finding(
   grading: Grading | null = null,
 ): Finding {
   const { score } = kindSpec(key);
-  const scored = typeof score === 'object' && severity !== 'unknown';
+  const scored = typeof score === 'object' && (severity === 'fail' || severity === 'warn');
   return {
     id,
     key,
@@ -21,7 +21,7 @@ export function finding(
     grading,
     values,
     effect: scored ? 'score' : score === 'context' ? 'context' : 'confidence',
-    penalty: scored ? Math.min(SCORE_PENALTY[severity], score.cap ?? Infinity) : 0,
+    penalty: scored ? Math.min(SCORE_PENALTY[severity as 'fail' | 'warn'], score.cap ?? Infinity) : 0,
     group: typeof score === 'object' ? score.group : 'none',
   };
 }

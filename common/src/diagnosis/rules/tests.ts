@@ -24,11 +24,11 @@ export function testFindings(results: readonly TestResult[], others: readonly Fi
           plan: speeds(result.plan.downloadMbps, result.plan.uploadMbps),
         };
         if (verdict.verdict === 'delivers') {
-          findings.push(finding('test-speed', 'lineDeliversPlan', 'warn', 'wan', values));
+          findings.push(finding('test-speed', 'lineDeliversPlan', 'info', 'wan', values));
           break;
         }
         const linkFault = others.some(
-          (item) => item.group === 'link' && item.effect === 'score' && item.severity !== 'unknown',
+          (item) => item.group === 'link' && item.effect === 'score' && item.penalty > 0,
         );
         findings.push(
           finding(

@@ -9,6 +9,7 @@ import { Alert, Box, Button, Chip, LinearProgress, Link, Paper, Stack, Typograph
 import ErrorIcon from '@mui/icons-material/Error';
 import WarningIcon from '@mui/icons-material/Warning';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@insight/common/mac';
@@ -40,11 +41,13 @@ const ICONS: Record<Severity, React.ReactNode> = {
   fail: <ErrorIcon color="error" fontSize="small" />,
   warn: <WarningIcon color="warning" fontSize="small" />,
   unknown: <HelpOutlineIcon color="action" fontSize="small" />,
+  info: <InfoOutlinedIcon color="info" fontSize="small" />,
 };
 const BORDER: Record<Severity, string> = {
   fail: 'error.main',
   warn: 'warning.main',
   unknown: 'text.secondary',
+  info: 'info.main',
 };
 
 /**

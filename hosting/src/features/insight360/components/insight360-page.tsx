@@ -259,8 +259,10 @@ const ViewBody = memo(function ViewBody({
   const root = rootCauseOf(diagnosis.findings);
   // It also says why a device cannot be reached for a test.
   const findingTexts = useFindingTexts(playbook);
-  const rootTitle = root ? findingTexts(root).title : null;
-  const testsView = { reason: rootTitle, live: testsLive };
+  // Without a root cause, the link's first failure (the ONU is not ranged…) says it.
+  const unreachableBy =
+    root ?? diagnosis.findings.find((item) => item.group === 'link' && item.severity === 'fail') ?? null;
+  const testsView = { reason: unreachableBy ? findingTexts(unreachableBy).title : null, live: testsLive };
   const resetHeldBy = root && heldActions(root.key).includes('reset') ? root.key : null;
   const strip = useStripEntries(diagnosis.input, diagnosis, playbook);
   const [tab, setTab] = useTabParam(TAB_KEYS);
