@@ -28,7 +28,18 @@ describe('the upstream configuration', () => {
   it('when pointed at the simulator, then every service is there, PON included, birth certificates under /bc and SMS under /sms', () => {
     const config = simulatorUpstream('http://127.0.0.1:9100', 5000, transport);
     expect(Object.keys(config).sort()).toEqual(
-      ['acs', 'birthCertificates', 'customer', 'history', 'lan', 'pon', 'search', 'sms', 'telephony', 'wan'].sort(),
+      [
+        'acs',
+        'birthCertificates',
+        'customer',
+        'history',
+        'lan',
+        'pon',
+        'search',
+        'sms',
+        'telephony',
+        'wan',
+      ].sort(),
     );
     expect(config.pon.baseUrl).toBe('http://127.0.0.1:9100');
     expect(config.birthCertificates.baseUrl).toBe('http://127.0.0.1:9100/bc');

@@ -79,7 +79,11 @@ function toTree(instance: ProductInstance | Product): ServiceTreeNode {
 export function planOf(products: Product[]): Customer['plan'] {
   const product = products.find((item) => item.speed);
   return product?.speed
-    ? { offerName: product.offerName, downloadMbps: product.speed.downloadMbps, uploadMbps: product.speed.uploadMbps }
+    ? {
+        offerName: product.offerName,
+        downloadMbps: product.speed.downloadMbps,
+        uploadMbps: product.speed.uploadMbps,
+      }
     : null;
 }
 
