@@ -314,7 +314,7 @@ try {
     // slowed the page's own tasks. In production the API runs elsewhere, warm.
     for (let load = 0; load < WARM_UP_LOADS; load++) {
       await viewPage.goto(viewUrl);
-      await viewPage.waitForSelector('[data-stage="4"]', { timeout: 60_000 });
+      await viewPage.waitForSelector('[data-stage="2"]', { timeout: 60_000 });
       await viewPage.waitForFunction(
         () =>
           [...document.querySelectorAll('[data-testid^=section-][data-state]')].length >= 2 &&

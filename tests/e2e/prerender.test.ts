@@ -160,7 +160,7 @@ describe('prerendered first paint', () => {
     release();
     await drawn();
     // Every stage drawn (the view's reads are all made by then), nothing asked twice.
-    await page.locator('[data-stage="4"]').waitFor();
+    await page.locator('[data-stage="2"]').waitFor();
     for (const read of reads)
       expect(
         asked.filter((url) => url === read),

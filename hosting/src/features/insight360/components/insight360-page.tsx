@@ -107,14 +107,14 @@ function afterNextPaint(callback: () => void): () => void {
 /**
  * The view draws from the top down and never inserts anything above what is on screen (no layout
  * shift): 0, the header, the summary and the findings at once; once every answer is in (or
- * REVEAL_WAIT_MS after the first), 1, the changes since the last look; 2, the customer card; 3, the
- * tabs; 4, the open tab's panel. Each stage is a transition (rendered in slices, so the page stays
- * responsive while it draws), a commit of its own (shorter tasks than one), and starts once the stage
- * before is painted: the findings are on screen before the code and the work of what lies under them
- * begin.
+ * REVEAL_WAIT_MS after the first), 1, the changes since the last look and the customer card; 2, the tabs
+ * and the open tab's panel. Each stage is a transition (rendered in slices, so the page stays responsive
+ * while it draws), a commit of its own, and starts once the stage before is painted: the findings are on
+ * screen before the code and the work of what lies under them begin. Two stages after the findings, not
+ * four: each stage waits for a frame (docs/performance.md, `bench:e2e`).
  */
-type Stage = 0 | 1 | 2 | 3 | 4;
-const LAST_STAGE: Stage = 4;
+type Stage = 0 | 1 | 2;
+const LAST_STAGE: Stage = 2;
 
 function useRevealStage(sections: ViewSections, looksAnswered: boolean): Stage {
   const answered = Object.values(sections).filter((section) => !section.isLoading).length;
@@ -345,7 +345,7 @@ const ViewBody = memo(function ViewBody({
           />
         </>
       )}
-      {stage >= 2 && (
+      {stage >= 1 && (
         <Suspense fallback={null}>
           <DeviceTestsContext value={testsView}>
             <ViewDetails
@@ -354,7 +354,7 @@ const ViewBody = memo(function ViewBody({
               sections={sections}
               links={links.data}
               withCustomer={customerError?.code !== 'mac_not_found'}
-              upTo={stage >= 4 ? 'panel' : stage >= 3 ? 'tabs' : 'customer'}
+              upTo={stage >= 2 ? 'panel' : 'customer'}
               tab={tab}
               onTab={setTab}
             />
