@@ -21,6 +21,8 @@ const DEBIAN_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore
 const LAUNCHER_DIR = path.join(ROOT, '.cache/firestore-launcher');
 const LAUNCHER_JAR = path.join(LAUNCHER_DIR, 'cloud-firestore-launcher.jar');
 
+const JUL_CONFIG = path.join(ROOT, 'scripts/lib/firestore-logging.properties');
+
 export class SetupError extends Error {}
 
 function javaMajorVersion(): number | null {
@@ -79,6 +81,10 @@ export function emulatorEnv(): NodeJS.ProcessEnv {
     console.log(
       `[emulators] Node 22 (tools/node22) is not installed: the functions run on Node ${process.versions.node}, not their deploy runtime.`,
     );
+  // The Firestore emulator's logging without its WebChannel warnings (see the file).
+  env.JAVA_TOOL_OPTIONS = [process.env.JAVA_TOOL_OPTIONS, `-Djava.util.logging.config.file=${JUL_CONFIG}`]
+    .filter(Boolean)
+    .join(' ');
   const launcher = firestoreLauncher();
   if (launcher) env.FIRESTORE_EMULATOR_BINARY_PATH = launcher;
   else console.log('[emulators] no preinstalled Firestore emulator jar; firebase-tools will download its own (needs internet).');
