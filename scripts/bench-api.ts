@@ -1,28 +1,31 @@
 /**
- * `npm run bench:api`: the functions' app in-process against the simulator (a separate process) with a
+ * `npm run bench:api`: the functions' app, bundled as deployed and run on Node 22 in a process of its own
+ * (scripts/bench-api-server.ts), against the simulator (another process) with a
  * fixed upstream latency (BENCH_LATENCY_MS, default 40 ms, no jitter). Fetches complete 360 views (all
  * five sections in one streamed request, each view on a device not seen before so that nothing is
  * cached) at concurrency 1 and, after a warm-up, at 50; prints per phase p50/p95 of a complete view
  * against the critical-path lower bound, views per second and the CPU time per view of both processes.
  */
-import { spawn } from 'node:child_process';
+// First: the bench runs on the functions' deploy runtime (Node 22).
+import './lib/on-deploy-node';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { keepAlivePool, requestText } from '../functions/src/adapters/upstream';
-import { simulatorUpstream } from '../functions/src/config/upstream';
 import { SECTIONS } from '../common/src/customer360';
-import { seedThresholdSet } from '../common/src/threshold-seed';
-import { cachedThresholds } from '../functions/src/domain/grading/threshold-source';
 import { ROOT, waitForUrl } from './lib/emulator-env';
 import { stop } from './lib/processes';
-import { startBenchApi } from './lib/bench-api';
+import { benchApiBundle } from './lib/bench-api-build';
 import { cpuReference } from './lib/cpu-reference';
 import { spread } from '../harness/stats';
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { summarise } from './profile-summary';
 
 // The machine's speed in this run, printed beside the figures (docs/performance.md).
 const cpuRef = cpuReference('bench:api');
+// The functions' code bundled as deployed (scripts/lib/bench-api-build.ts): the API's process loads it,
+// the bench's client takes its keep-alive pool from it.
+const { keepAlivePool, requestText } = await benchApiBundle();
 
 const LATENCY = Number(process.env.BENCH_LATENCY_MS ?? 40);
 const SIM_PORT = Number(process.env.BENCH_SIM_PORT ?? 9191);
@@ -53,6 +56,7 @@ const child = process.env.BENCH_SIM_URL
       stdio: 'ignore',
     });
 
+let apiProcess: ChildProcess | null = null;
 try {
   await waitForUrl(`${sim}/_sim/health`, 30_000);
   // Every view is on a device not seen before (nothing cached by the API): as many catalogue MACs as views.
@@ -79,18 +83,24 @@ try {
         .slice(i, Math.min(i + 100, needed))
         .map(({ mac }) => fetch(`${sim}/_sim/warm/${mac}`).then((r) => r.arrayBuffer())),
     );
-  const { origin, server } = await startBenchApi('support1', {
-    upstream: simulatorUpstream(sim, 10_000),
-    // As deployed: the threshold rules from a short cache (here read from memory, not Firestore), and every
-    // measurement graded. BENCH_GRADING=off: no definitions, so nothing is graded (the cost's baseline).
-    thresholds: cachedThresholds(
-      async () =>
-        process.env.BENCH_GRADING === 'off'
-          ? { definitions: [], rules: [], variants: [] }
-          : seedThresholdSet(),
-      { maxAgeMs: 3000, refreshAfterMs: 1000 },
-    ),
-  });
+  // The API in a process of its own (scripts/bench-api-server.ts), with the young generation it is deployed
+  // with: its CPU per view is then its own, not the bench client's too.
+  apiProcess = spawn(
+    process.execPath,
+    [
+      '--max-semi-space-size=64',
+      '--min-semi-space-size=64',
+      '--import',
+      'tsx',
+      'scripts/bench-api-server.ts',
+    ],
+    { cwd: ROOT, env: { ...process.env, BENCH_SIM_URL: sim }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const { origin, control } = JSON.parse(
+    (await once(createInterface({ input: apiProcess.stdout! }), 'line'))[0] as string,
+  ) as { origin: string; control: string };
+  const post = (pathAndQuery: string) =>
+    fetch(`${control}${pathAndQuery}`, { method: 'POST' }).then((r) => r.arrayBuffer());
   const api = new URL(`${origin}/api/360`);
 
   // The browser's side of the bench: its own connection pool, like a separate client.
@@ -123,19 +133,19 @@ try {
     return performance.now() - started;
   }
 
-  const simCpu = async () => {
-    const { userMicros, systemMicros } = (await (await fetch(`${sim}/_sim/cpu`)).json()) as Record<
-      string,
-      number
-    >;
+  /** A process's CPU time so far in µs, from its `cpu` route (the simulator's, the API's control server's). */
+  const cpuOf = async (url: string) => {
+    const { userMicros, systemMicros } = (await (await fetch(url)).json()) as Record<string, number>;
     return userMicros! + systemMicros!;
   };
+  const simCpu = () => cpuOf(`${sim}/_sim/cpu`);
+  const apiCpu = () => cpuOf(`${control}/cpu`);
 
   async function run(concurrency: number, views: number) {
     const times: number[] = [];
     let remaining = views;
     const simCpuBefore = await simCpu();
-    const cpuBefore = process.cpuUsage();
+    const apiCpuBefore = await apiCpu();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -143,8 +153,7 @@ try {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const cpu = process.cpuUsage(cpuBefore);
-    const apiCpuMs = (cpu.user + cpu.system) / 1000 / times.length;
+    const apiCpuMs = ((await apiCpu()) - apiCpuBefore) / 1000 / times.length;
     const simCpuMs = ((await simCpu()) - simCpuBefore) / 1000 / times.length;
     const { p50, p95 } = spread(times);
     return {
@@ -162,20 +171,16 @@ try {
   // Steady state at 50: the pool's connections opened and the code optimised for this load first.
   await run(50, phases.c50Warmup);
   // BENCH_PROFILE=<dir>: the API's own CPU profile of the concurrency-50 phase, and where its time went.
-  const session = process.env.BENCH_PROFILE ? new Session() : null;
-  if (session) {
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.start');
-  }
+  const profileFile = process.env.BENCH_PROFILE
+    ? path.resolve(process.env.BENCH_PROFILE, 'api-c50.cpuprofile')
+    : null;
+  if (profileFile) await post('/profile/start');
   const c50 = await run(50, phases.c50);
-  server.close();
-  if (session) {
-    const { profile } = await session.post('Profiler.stop');
-    const file = path.join(process.env.BENCH_PROFILE!, 'api-c50.cpuprofile');
-    writeFileSync(file, JSON.stringify(profile));
-    const { byModule, busyMs } = summarise(profile as Parameters<typeof summarise>[0]);
-    console.log(`API profile of the concurrency-50 phase (${file}), self time by module:`);
+  if (profileFile) {
+    await post(`/profile/stop?file=${encodeURIComponent(profileFile)}`);
+    const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as Parameters<typeof summarise>[0];
+    const { byModule, busyMs } = summarise(profile);
+    console.log(`API profile of the concurrency-50 phase (${profileFile}), self time by module:`);
     for (const [module, ms] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 20))
       console.log(
         `  ${((ms / busyMs) * 100).toFixed(1).padStart(5)} %  ${(ms / c50.views).toFixed(3)} ms per view  ${module}`,
@@ -195,5 +200,6 @@ try {
     `bench:api c1_p50_ratio=${(c1.p50 / criticalPathMs).toFixed(3)} c50_p50_ratio=${(c50.p50 / criticalPathMs).toFixed(3)} c50_rps=${c50.rps.toFixed(1)} ${cpuRef.figure}`,
   );
 } finally {
+  if (apiProcess) await stop(apiProcess);
   if (child) await stop(child);
 }

@@ -81,8 +81,16 @@ export function emulatorEnv(): NodeJS.ProcessEnv {
     console.log(
       `[emulators] Node 22 (tools/node22) is not installed: the functions run on Node ${process.versions.node}, not their deploy runtime.`,
     );
-  // The Firestore emulator's logging without its WebChannel warnings (see the file).
-  env.JAVA_TOOL_OPTIONS = [process.env.JAVA_TOOL_OPTIONS, `-Djava.util.logging.config.file=${JUL_CONFIG}`]
+  // The Firestore emulator (the one Java process): its logging without its WebChannel warnings (see the
+  // file); the JIT's first tier only and the serial collector. An emulator run lasts minutes, not days: the
+  // optimising compiler spent more CPU compiling than it saved (the rules suite: the emulator's CPU 34–38 s
+  // with it, 14 s without; docs/performance.md, "The test suite").
+  env.JAVA_TOOL_OPTIONS = [
+    '-XX:TieredStopAtLevel=1',
+    '-XX:+UseSerialGC',
+    `-Djava.util.logging.config.file=${JUL_CONFIG}`,
+    process.env.JAVA_TOOL_OPTIONS,
+  ]
     .filter(Boolean)
     .join(' ');
   const launcher = firestoreLauncher();
