@@ -8,7 +8,7 @@ import { createTelephonyClient } from './adapters/upstream/telephony-client';
 import type { ServiceConfig } from './adapters/upstream/transport';
 import { createPonPortClient, createWanClient } from './adapters/upstream/wan-client';
 import { createPrometheusHistory } from './adapters/history/prometheus-history';
-import { HISTORY_CACHE } from './config/cache-ages';
+import { ACS_PROGRESS_CACHE, HISTORY_CACHE } from './config/cache-ages';
 import { historyRouter } from './http/routes/history';
 import { deviceAssessment } from './domain/history/assessment';
 import { deviceBands } from './domain/history/bands';
@@ -188,6 +188,7 @@ export function createApp(deps: AppDeps): Express {
     api.use(
       deviceTestsRouter({
         tests: createAcsDeviceTests(deps.upstream.acs),
+        progressCache: new CallCache({ ...ACS_PROGRESS_CACHE, ...(deps.now ? { now: deps.now } : {}) }),
         store: deps.deviceTests.store ?? memoryTestStore(),
         targets: deps.deviceTests.targets,
         speedTestUrl: deps.deviceTests.speedTestUrl,

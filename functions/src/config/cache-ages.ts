@@ -23,3 +23,9 @@ export const HISTORY_CACHE = { ttlMs: 5 * 60_000, freshWindowMs: 5 * 60_000, max
 
 /** The diagnosis playbook: an edit reaches the views within 60 s. */
 export const PLAYBOOK_CACHE = { maxAgeMs: 60_000, refreshAfterMs: 20_000 } as const;
+
+/**
+ * A running device test's progress (docs/device-tests.md): asked of the ACS at most once a second per
+ * device and instance, whoever polls (the card polls every 1.5 s while a test runs).
+ */
+export const ACS_PROGRESS_CACHE = { ttlMs: 1000, freshWindowMs: 0, maxEntries: 2_000 } as const;

@@ -24,7 +24,8 @@ import {
 import { AppError } from '../../lib/app-error';
 import { getCustomer } from '../customer/get-customer';
 import { audited, type Actor, type OperationDeps } from '../operations/operations';
-import type { DeviceTests, StepReadings, TestStep } from './device-tests-port';
+import type { CallCache } from '../../lib/call-cache';
+import type { DeviceTests, StepObject, StepProgress, StepReadings, TestStep } from './device-tests-port';
 import { type DeviceTestStore, type StoredTest } from './test-store';
 
 export interface TestDeps extends Pick<OperationDeps, 'calls' | 'audit' | 'logger' | 'now'> {
@@ -35,6 +36,11 @@ export interface TestDeps extends Pick<OperationDeps, 'calls' | 'audit' | 'logge
   /** The provider's TR-143 test server (download file, upload target). */
   speedTestUrl: string;
   newId?: () => string;
+  /**
+   * The progress of a test's step, asked of the ACS once per `ACS_PROGRESS_CACHE.ttlMs` on an instance,
+   * however many agents' views poll the device (config/cache-ages.ts); without it, every read asks.
+   */
+  progressCache?: CallCache;
 }
 
 /** The plan's speeds kept with a speed test (read once, when it starts). */
@@ -254,6 +260,20 @@ export async function startTest(
   return publicTest(stored ?? test);
 }
 
+/**
+ * What the device says of a running test's step. Through `progressCache`, keyed by the test and its step
+ * (never by the device alone: a test started on another instance within the second must not read the
+ * last test's result): concurrent reads share one ACS call, reads within the second its answer, a
+ * failure is not kept.
+ */
+export async function progressOf(
+  deps: Pick<TestDeps, 'tests' | 'progressCache'>,
+  test: { id: string; device: string; step: StepObject },
+): Promise<StepProgress> {
+  const read = () => deps.tests.progress(test.device, test.step);
+  return deps.progressCache ? (await deps.progressCache.get(`${test.id}:${test.step}`, read)).value : read();
+}
+
 /** Moves a running test on: its bound, then what the device says of its step. */
 async function advance(deps: TestDeps, mac: string, test: Running): Promise<StoredTest> {
   const now = clock(deps);
@@ -274,7 +294,7 @@ async function advance(deps: TestDeps, mac: string, test: Running): Promise<Stor
       )) ?? test
     );
   if (test.state !== 'running' || !test.device || !test.step) return test;
-  const progress = await deps.tests.progress(test.device, test.step);
+  const progress = await progressOf(deps, test as Running & { device: string; step: StepObject });
   if (progress.state === 'running') return test;
   if (progress.state === 'error')
     return (
