@@ -23,7 +23,7 @@ import {
 } from '@insight/common/device-tests';
 import { AppError } from '../../lib/app-error';
 import { getCustomer } from '../customer/get-customer';
-import { audited, type Actor, type OperationDeps } from '../operations/operations';
+import { audited, writeAudit, type Actor, type OperationDeps } from '../operations/operations';
 import type { CallCache } from '../../lib/call-cache';
 import type { DeviceTests, StepObject, StepProgress, StepReadings, TestStep } from './device-tests-port';
 import { type DeviceTestStore, type StoredTest } from './test-store';
@@ -146,18 +146,16 @@ async function auditStart(
   outcome: 'sent' | 'failed' | 'unknown',
   errorCode: AppError['code'] | null,
 ) {
-  await deps.audit
-    .write({
-      uid: actor.uid,
-      email: actor.email,
-      mac,
-      customerAccountNumber: null,
-      operation: 'deviceTest',
-      parameters,
-      outcome,
-      errorCode,
-    })
-    .catch((error: unknown) => deps.logger.error('audit write failed', { error: String(error) }));
+  await writeAudit(deps, {
+    uid: actor.uid,
+    email: actor.email,
+    mac,
+    customerAccountNumber: null,
+    operation: 'deviceTest',
+    parameters,
+    outcome,
+    errorCode,
+  });
 }
 
 /** The plan's speeds from the products section (cached with the view); null when unknown. */

@@ -38,6 +38,19 @@ export interface OperationDeps {
   smsLimits?: SmsLimits;
 }
 
+/**
+ * Writes one audit record; a failed write is logged, never thrown: the operation's own outcome is what the
+ * caller answers (the records are what the audit page lists, docs/architecture.md).
+ */
+export async function writeAudit(
+  deps: Pick<OperationDeps, 'audit' | 'logger'>,
+  record: Parameters<OperationDeps['audit']['write']>[0],
+): Promise<void> {
+  await deps.audit
+    .write(record)
+    .catch((error: unknown) => deps.logger.error('audit write failed', { error: String(error) }));
+}
+
 export async function audited<T>(
   deps: Pick<OperationDeps, 'calls' | 'audit' | 'logger'>,
   actor: Actor,
@@ -64,17 +77,13 @@ export async function audited<T>(
   };
   try {
     const result = await work();
-    await deps.audit
-      .write({ ...base, outcome: 'sent', errorCode: null })
-      .catch((error: unknown) => deps.logger.error('audit write failed', { error: String(error) }));
+    await writeAudit(deps, { ...base, outcome: 'sent', errorCode: null });
     return result;
   } catch (error) {
     const code = error instanceof AppError ? error.code : 'internal';
     // No answer in time: the upstream may have done it, so the outcome is unknown, not failed.
     const outcome = code === 'upstream_timeout' ? 'unknown' : 'failed';
-    await deps.audit
-      .write({ ...base, outcome, errorCode: code })
-      .catch((auditError: unknown) => deps.logger.error('audit write failed', { error: String(auditError) }));
+    await writeAudit(deps, { ...base, outcome, errorCode: code });
     throw error;
   }
 }
@@ -220,18 +229,16 @@ async function refuseOverLimit(
   if (!deps.smsLimits) return;
   const verdict = await deps.smsLimits.take(actor.uid, mac);
   if (verdict.ok) return;
-  await deps.audit
-    .write({
-      uid: actor.uid,
-      email: actor.email,
-      mac,
-      customerAccountNumber: null,
-      operation: 'sendBcSms',
-      parameters: { phone: request.phone, certificateId: request.certificateId, limit: verdict.scope },
-      outcome: 'failed',
-      errorCode: 'rate_limited',
-    })
-    .catch((error: unknown) => deps.logger.error('audit write failed', { error: String(error) }));
+  await writeAudit(deps, {
+    uid: actor.uid,
+    email: actor.email,
+    mac,
+    customerAccountNumber: null,
+    operation: 'sendBcSms',
+    parameters: { phone: request.phone, certificateId: request.certificateId, limit: verdict.scope },
+    outcome: 'failed',
+    errorCode: 'rate_limited',
+  });
   throw new AppError(
     'rate_limited',
     verdict.scope === 'user'
