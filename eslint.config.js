@@ -86,7 +86,14 @@ export const boundaryZones = [
 export default tseslint.config(
   // functions/lib is the functions' build output; the source folders named lib are linted.
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'functions/lib/**', '.cache/**', 'tests/e2e/artifacts/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'functions/lib/**',
+      'functions/.bench/**',
+      '.cache/**',
+      'tests/e2e/artifacts/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

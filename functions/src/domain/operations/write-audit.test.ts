@@ -27,7 +27,10 @@ describe('writeAudit', () => {
   it('when the sink takes the record, then it is written once and nothing is logged', async () => {
     const written: unknown[] = [];
     const log = logger();
-    await writeAudit({ audit: { write: async (r) => void written.push(r) }, logger: log } as never, record);
+    await writeAudit(
+      { audit: { write: async (r: unknown) => void written.push(r) }, logger: log } as never,
+      record,
+    );
     expect(written).toEqual([record]);
     expect(log.errors).toEqual([]);
   });
