@@ -38,7 +38,7 @@ const sim = process.env.BENCH_SIM_URL ?? `http://127.0.0.1:${SIM_PORT}`;
 const CRITICAL_CHAIN = ['customer-accounts', 'billing-accounts', 'products'];
 const criticalPathMs = CRITICAL_CHAIN.length * LATENCY;
 
-/** BENCH_PROFILE=<dir>: the simulator writes a CPU profile there too (run the bench itself with --cpu-prof). */
+/** BENCH_PROFILE=<dir>: the simulator writes a CPU profile there too (the API's: below). */
 const profile = process.env.BENCH_PROFILE
   ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
   : [];
