@@ -9,7 +9,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { loadBenchApiBundle } from './lib/bench-api-build';
 
@@ -36,7 +37,9 @@ const control = createServer(async (req, res) => {
     res.end('{}');
   } else if (url.pathname === '/profile/stop') {
     const { profile } = await session.post('Profiler.stop');
-    writeFileSync(url.searchParams.get('file')!, JSON.stringify(profile));
+    const file = url.searchParams.get('file')!;
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(profile));
     res.end('{}');
   } else {
     res.statusCode = 404;
