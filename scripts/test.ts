@@ -1,9 +1,8 @@
 /**
- * `npm test`: the build and the deploy check; the alerting rules' tests (promtool), the check that Ctrl-C
- * stops every emulator process (tests/shutdown) and the unit + web + API tests side by side; then the rules,
- * end-to-end and trigger suites under one `firebase emulators:exec` (with the simulator), with typecheck,
- * lint and the format check beside them at the lowest CPU priority (they take the cores only when the
- * emulator suites leave them idle, waiting on triggers, streams and page loads). Prints every
+ * `npm test`: the build and the deploy check; typecheck, lint, format check, the alerting rules' tests
+ * (promtool), the check that Ctrl-C stops every emulator process (tests/shutdown) and the unit + web + API
+ * tests side by side; then the rules,
+ * end-to-end and trigger suites under one `firebase emulators:exec` (with the simulator). Prints every
  * step's result and time, each lane's time and five slowest files (from the JSON reports), the suite's time
  * with the CPU reference, and one closing line "tests: N passed, N failed", after the failed tests by
  * name; exits non-zero if anything failed.
@@ -30,17 +29,10 @@ interface Step {
   /** Runs the built portal (skipped when the build or the prerequisites failed). */
   needsBuild?: boolean;
   /**
-   * Runs at the same time as the steps next to it with the same group name: no test times anything, so
-   * the tests can share the cores.
+   * Runs at the same time as the steps next to it with the same flag: typecheck, lint and format use one
+   * core each for most of their time, and no test times anything, so the tests can share the cores.
    */
-  together?: 'tests' | 'emulators';
-  /**
-   * Runs at this CPU priority (`nice`, inherited by what it starts): the checks, which have no time limit,
-   * take only what the tests beside them leave idle.
-   */
-  nice?: number;
-  /** In a group run together, its lines are printed as they are, without the step's name before each. */
-  unlabelled?: boolean;
+  together?: boolean;
 }
 
 const vitest = (projects: string[], report: string) => [
@@ -59,14 +51,18 @@ const steps: Step[] = [
     command: 'npm',
     args: ['run', 'deploy:check', '--silent', '--', '--no-build'],
   },
+  { name: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'], together: true },
+  { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'], together: true },
+  { name: 'format', command: 'npm', args: ['run', 'format:check', '--silent'], together: true },
   {
     // Starts and stops the emulator suite itself (under the emulator lock): before the step that keeps it
-    // running, beside the tests below (it waits on the emulators most of its time).
+    // running, beside the checks above (it waits on the emulators most of its time, they leave a core idle
+    // part of theirs).
     name: 'Ctrl-C stops every emulator process (shutdown)',
     command: 'npx',
     args: vitest(['shutdown'], 'shutdown.json'),
     needsBuild: true,
-    together: 'tests',
+    together: true,
   },
   {
     // The outage alerting rules against their cases (docs/outages.md, "Detection"): Debian's prometheus
@@ -74,37 +70,18 @@ const steps: Step[] = [
     name: 'alerting rules (promtool test rules monitoring/rules/*.test.yml)',
     command: 'npm',
     args: ['run', 'test:alerts', '--silent'],
-    together: 'tests',
+    together: true,
   },
   {
     name: 'unit, web and API tests',
     command: 'npx',
     args: vitest(['unit', 'web', 'api'], 'unit.json'),
-    together: 'tests',
-  },
-  // The checks beside the emulator suites, at the lowest priority: the suites' lanes leave a fifth of the
-  // two cores idle while they wait (docs/performance.md, "The test suite"), and the checks fill it.
-  {
-    name: 'typecheck',
-    command: 'npm',
-    args: ['run', 'typecheck', '--silent'],
-    together: 'emulators',
-    nice: 19,
-  },
-  { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'], together: 'emulators', nice: 19 },
-  {
-    name: 'format',
-    command: 'npm',
-    args: ['run', 'format:check', '--silent'],
-    together: 'emulators',
-    nice: 19,
+    together: true,
   },
   {
     // Two lanes side by side, then the file that swaps what Hosting serves; one report per project
     // (scripts/emulator-suites.ts).
     name: 'rules, end-to-end and trigger tests (emulators)',
-    together: 'emulators',
-    unlabelled: true,
     command: process.execPath,
     args: [
       '--import',
@@ -125,14 +102,9 @@ if (buildFailed) outcomes.push({ name: 'prerequisites (Chromium)', ok: false, se
 /** Runs one step (its lines behind its name when `labelled`); its outcome. */
 async function runStep(step: Step, labelled: boolean) {
   const started = Date.now();
-  const [command, args] =
-    step.nice === undefined
-      ? [step.command, step.args]
-      : ['nice', ['-n', String(step.nice), step.command, ...step.args]];
-  const code =
-    labelled && !step.unlabelled
-      ? await runFiltered(command, args, null, { label: step.name })
-      : await run(command, args);
+  const code = labelled
+    ? await runFiltered(step.command, step.args, null, { label: step.name })
+    : await run(step.command, step.args);
   return { name: step.name, ok: code === 0, seconds: (Date.now() - started) / 1000 };
 }
 
@@ -145,9 +117,9 @@ const notRun = (step: Step) => ({
 
 for (let index = 0; index < steps.length; index++) {
   const step = steps[index]!;
-  // One step, or a run of steps of one `together` group.
+  // One step, or a run of steps flagged `together`.
   const group = [step];
-  if (step.together) while (steps[index + 1]?.together === step.together) group.push(steps[++index]!);
+  if (step.together) while (steps[index + 1]?.together) group.push(steps[++index]!);
   const batch = group.filter((each) => !(buildFailed && each.needsBuild));
   outcomes.push(...group.filter((each) => !batch.includes(each)).map(notRun));
   if (batch.length === 0) continue;
