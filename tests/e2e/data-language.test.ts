@@ -45,10 +45,12 @@ const pageTexts = (page: Page) =>
 describe('the data in the user’s language', () => {
   const browser = useBrowser();
   let pairs: Array<{ en: string; fr: string }> = [];
+  // The seed writes about ninety threshold rows, each a trigger's run in the functions emulator: up to a
+  // minute on a busy machine late in a run, once over the 60 s hook limit.
   beforeAll(async () => {
     await putThresholdSeed();
     pairs = await storedTexts();
-  });
+  }, 120_000);
   afterAll(async () => {
     await closeAdmin();
     await closeAdminDb();

@@ -85,8 +85,7 @@ describe('diagnosis in the 360 view', () => {
         }>;
         const own = looks.find(
           (look) =>
-            look.by === user.email.split('@')[0] ||
-            Math.floor(Date.parse(look.at) / 60_000) >= openedMinute,
+            look.by === user.email.split('@')[0] || Math.floor(Date.parse(look.at) / 60_000) >= openedMinute,
         );
         return own && { first: own, lookers: looks.map((look) => look.by) };
       });

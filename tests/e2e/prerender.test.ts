@@ -36,6 +36,11 @@ async function beforeAndAfter(page: Page, path: string) {
   await page.locator('[data-prerender]').first().waitFor({ state: 'attached' });
   // One copy is left (the head script chose it, the script after the copies removed the others).
   expect(await page.locator('[data-prerender]').count()).toBe(1);
+  // The HTML's first frame drawn: a screenshot asked before it fails ("Unable to capture screenshot"), which
+  // a busy machine showed once.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   const before = await page.screenshot();
   release();
   await tookOver(page);
