@@ -10,9 +10,13 @@ const WORKERS = Math.max(2, availableParallelism());
 
 /**
  * The second end-to-end lane (see the `e2e` projects below): pages that neither change nor read the state
- * the first lane's files change (thresholds, the playbook, the simulator's streams and latency).
+ * the first lane's files change (thresholds, the playbook, the simulator's streams and latency). Search,
+ * the tool links and the prerender read none of it either.
  */
 const E2E_SHELL_ADMIN = [
+  'tests/e2e/global-search.test.ts',
+  'tests/e2e/tool-links.test.ts',
+  'tests/e2e/prerender.test.ts',
   'tests/e2e/shell.test.ts',
   'tests/e2e/net-manage.test.ts',
   'tests/e2e/generic-staging.test.ts',
@@ -108,14 +112,14 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
-      // The end-to-end suite in two projects that scripts/emulator-suites.ts runs side by side, each one file
-      // at a time on the same emulators: `e2e` holds every file that changes shared state (threshold rules,
-      // the playbook, the simulator's stream settings and latency, the buffering proxy's page) or reads it
-      // (the 360 view, the staging pages, and search, the tool links and the prerender, which even out the
-      // lanes), `e2e-shell-admin` the pages that do neither (the shell, the admin lists, roles, the bundle,
-      // the platform checks). No test times anything, so a busy neighbour changes no verdict; only the files
-      // that swap what Hosting serves or count one upstream connection's changes (E2E_APART) wait for both
-      // lanes to end (emulator-suites.ts).
+      // The end-to-end suite in two projects that scripts/emulator-suites.ts runs side by side (with the
+      // trigger suite in a third lane), each one file at a time on the same emulators: `e2e` holds every
+      // file that changes shared state (threshold rules, the playbook, the simulator's stream settings and
+      // latency, the buffering proxy's page) or reads it (the 360 view, the staging pages),
+      // `e2e-shell-admin` the pages that do neither (search, the tool links, the prerender, the shell, the
+      // admin lists, roles, the bundle, the platform checks). No test times anything, so a busy neighbour
+      // changes no verdict; only the files that swap what Hosting serves or count one upstream connection's
+      // changes (E2E_APART) wait for the lanes to end (emulator-suites.ts).
       {
         test: {
           name: 'e2e',
