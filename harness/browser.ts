@@ -86,7 +86,17 @@ export interface PageOptions {
    * the caller closes its context; the browser's end closes it otherwise.
    */
   kept?: boolean;
+  /**
+   * The portal registers its service worker (field mode, a new deployment's reload). Elsewhere the page
+   * sees a browser without service workers, as the app allows: every fresh context would otherwise
+   * register it once its page had settled and precache the shells and every page's code (97 files,
+   * 4.4 MB), which no other test reads.
+   */
+  serviceWorker?: boolean;
 }
+
+/** A browser without service workers, as far as the page can tell (the app then registers none). */
+const WITHOUT_SERVICE_WORKERS = 'delete Navigator.prototype.serviceWorker;';
 
 /**
  * One browser (the headless shell) per test file; one fresh context and page per call. A failing test
@@ -126,6 +136,7 @@ export function useBrowser() {
         ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
       });
       if (options.googlePopup) await routeOfflineStandIns(context);
+      if (!options.serviceWorker) await context.addInitScript(WITHOUT_SERVICE_WORKERS);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       if (!options.kept) open.push({ context, page });

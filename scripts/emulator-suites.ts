@@ -1,13 +1,15 @@
 /**
  * The suites that need the emulators, run inside one `firebase emulators:exec` with the simulator
- * (scripts/test.ts), in three lanes side by side: the `e2e` project in one; the rules suite and then the
- * `e2e-shell-admin` project in the second; the trigger suite in the third. Each lane runs its files one at
- * a time; no file of one lane changes what a file of another reads (vitest.config.ts says which end-to-end
- * file goes where; the rules suite has a Firestore project of its own; the triggers write rows of their own
- * and leave the threshold definitions the end-to-end files count alone). One file alone leaves a core idle
- * about a third of the time, waiting on streams, tokens and page loads, and the trigger suite most of its
- * time, waiting on transactions' retries and on the triggers: the other lanes fill it. No test times
- * anything, so the lanes' sharing the cores changes no verdict.
+ * (scripts/test.ts), in three lanes side by side: the `e2e` project in one; the `e2e-shell-admin` project
+ * and then the trigger suite in the second; the rules suite, on a Firestore project of its own, in the
+ * third. Each lane runs its files one at a time; no file of one lane changes what a file of another reads
+ * (vitest.config.ts says which end-to-end file goes where; the triggers write rows of their own and leave
+ * the threshold definitions the end-to-end files count alone). The triggers come after the admin lists'
+ * pages: their hundreds of CMTS rows, written while those pages listen to the whole list, slowed the pages'
+ * checks past their limits. One file alone leaves a core idle about a third of the time, waiting on
+ * streams, tokens and page loads, the trigger and rules suites most of theirs (transactions' retries, the
+ * triggers, the emulator's answers): the other lanes fill it. No test times anything, so the lanes'
+ * sharing the cores changes no verdict.
  *
  * Two files run once the lanes have ended, last in the `e2e` project (E2E_APART in vitest.config.ts):
  * new-deployment.test.ts swaps the folder Hosting serves for another build, which every page open in the
@@ -60,8 +62,9 @@ async function lane(runs: Array<() => Promise<number>>): Promise<number[]> {
 }
 
 // The threshold lists as `npm start` seeds them, before any lane writes a record of its own: the API
-// grades by the built-in defaults only while the lists are empty, so a trigger test's first definition
-// would otherwise leave the 360 views of the first end-to-end files with no rule at all.
+// grades by the built-in defaults only while the lists are empty, so a definition a test writes first
+// (the trigger suite's, when it started with the lanes) would leave the 360 views of the end-to-end files
+// that do not seed with no rule at all.
 await putThresholdSeed();
 await closeAdminDb();
 
@@ -69,9 +72,11 @@ const codes = (
   await Promise.all([
     lane([() => vitest('e2e', { env: { E2E_APART: '1' } })]),
     lane(
-      onlyE2e ? [() => vitest('e2e-shell-admin')] : [() => vitest('rules'), () => vitest('e2e-shell-admin')],
+      onlyE2e
+        ? [() => vitest('e2e-shell-admin')]
+        : [() => vitest('e2e-shell-admin'), () => vitest('triggers')],
     ),
-    lane(onlyE2e ? [] : [() => vitest('triggers')]),
+    lane(onlyE2e ? [] : [() => vitest('rules')]),
   ])
 ).flat();
 codes.push(await vitest('e2e', { extra: E2E_APART, report: 'e2e-apart', label: 'e2e (apart)' }));

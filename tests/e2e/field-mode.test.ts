@@ -58,7 +58,7 @@ async function keptViews(browser: ReturnType<typeof useBrowser>, userName: strin
   const devices = await catalogue('epon', count + 1);
   const [kept, other] = [devices.slice(0, count).map((device) => device.mac), devices[count]!.mac];
   const user = await createUser(userName, ['support3']);
-  const page = await browser.newPage();
+  const page = await browser.newPage({ serviceWorker: true });
   await signInFast(page, user);
   const names = new Map<string, string>();
   for (const mac of kept) {
@@ -204,7 +204,11 @@ describe('field mode', () => {
     const user = await createUser('field-axe', ['install']);
     const problems: string[] = [];
     for (const mode of ['light', 'dark'] as const) {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 }, colorScheme: mode });
+      const page = await browser.newPage({
+        viewport: { width: 390, height: 844 },
+        colorScheme: mode,
+        serviceWorker: true,
+      });
       await page.context().addCookies([{ name: THEME_COOKIE, value: mode, url: PORTAL }]);
       await signInFast(page, user);
       await openView(page, device!.mac);

@@ -62,7 +62,7 @@ describe('a newer deployment under an open page', () => {
 
   it('when the hosting folder is swapped under a running page, then the next navigation says "Please reload the page." and Reload opens the new version', async () => {
     await warmApi();
-    const page = await browser.newPage();
+    const page = await browser.newPage({ serviceWorker: true });
     await signInFast(page, await createUser('deploy-support1', ['support1']));
     await page.goto('/');
     await page.getByTestId('logout').waitFor();
