@@ -112,14 +112,14 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
-      // The end-to-end suite in two projects that scripts/emulator-suites.ts runs side by side (with the
-      // trigger suite in a third lane), each one file at a time on the same emulators: `e2e` holds every
-      // file that changes shared state (threshold rules, the playbook, the simulator's stream settings and
-      // latency, the buffering proxy's page) or reads it (the 360 view, the staging pages),
-      // `e2e-shell-admin` the pages that do neither (search, the tool links, the prerender, the shell, the
-      // admin lists, roles, the bundle, the platform checks). No test times anything, so a busy neighbour
-      // changes no verdict; only the files that swap what Hosting serves or count one upstream connection's
-      // changes (E2E_APART) wait for the lanes to end (emulator-suites.ts).
+      // The end-to-end suite in two projects that scripts/emulator-suites.ts runs side by side (the trigger
+      // suite after `e2e-shell-admin`, the rules suite in a third lane), each one file at a time on the same
+      // emulators: `e2e` holds every file that changes shared state (threshold rules, the playbook, the
+      // simulator's stream settings and latency, the buffering proxy's page) or reads it (the 360 view, the
+      // staging pages), `e2e-shell-admin` the pages that do neither (search, the tool links, the prerender,
+      // the shell, the admin lists, roles, the bundle, the platform checks). No test times anything, so a
+      // busy neighbour changes no verdict; only the files that swap what Hosting serves or count one
+      // upstream connection's changes (E2E_APART) wait for the lanes to end (emulator-suites.ts).
       {
         test: {
           name: 'e2e',
