@@ -45,13 +45,19 @@ function paths({ mac, olt, port }: CatalogueDevice): string[] {
   return found;
 }
 
+/** How long a staging page may take to go live (see `settle`). */
+const STAGE_LIVE_MS = 45_000;
+
 /** Waits until the page shows its content: a heading, no skeleton nor progress left (or 10 s passed). */
 async function settle(page: Page, path: string) {
   await page.locator('main h1, h1').first().waitFor();
+  // A staging page is live once its stream, or its six Firestore listeners (/juniper-stage), have answered.
+  // In CI the trigger lane writes hundreds of rows to the same Firestore emulator meanwhile: a listener's
+  // first snapshot has taken over 20 s there once (the page then had nothing wrong with it).
   if (path.endsWith('-stage'))
-    await page.waitForSelector('[data-testid=connection][data-state=live]', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid=connection][data-state=live]', { timeout: STAGE_LIVE_MS });
   if (path === '/plume-stage' || path === '/onu-stage')
-    await page.locator('.MuiDataGrid-row').first().waitFor({ timeout: 20_000 });
+    await page.locator('.MuiDataGrid-row').first().waitFor({ timeout: STAGE_LIVE_MS });
   // The sample page shows a loading card on purpose: its skeleton stays.
   if (path !== '/sample')
     await page
@@ -223,22 +229,25 @@ describe('phone width and axe, every page of the registry', () => {
           afterAll(() => page?.context().close());
 
           for (const path of PATHS)
-            it(`${prefix}${path}: nothing scrolls sideways, grids keep their first column, dialogs fit, axe finds no violation`, async ({
-              expect,
-            }) => {
-              const shown = onDevice(path, device);
-              let problems: string[];
-              try {
-                await openInApp(page, `${prefix}${shown}`);
-                await settle(page, shown);
-                problems = await pageProblems(page, shown, screen);
-              } catch (error) {
-                // The next page starts from a fresh load.
-                await page.goto(`${prefix}/`).catch(() => undefined);
-                throw error;
-              }
-              expect(problems).toEqual([]);
-            });
+            it(
+              `${prefix}${path}: nothing scrolls sideways, grids keep their first column, dialogs fit, axe finds no violation`,
+              async ({ expect }) => {
+                const shown = onDevice(path, device);
+                let problems: string[];
+                try {
+                  await openInApp(page, `${prefix}${shown}`);
+                  await settle(page, shown);
+                  problems = await pageProblems(page, shown, screen);
+                } catch (error) {
+                  // The next page starts from a fresh load.
+                  await page.goto(`${prefix}/`).catch(() => undefined);
+                  throw error;
+                }
+                expect(problems).toEqual([]);
+              },
+              // A staging page may wait STAGE_LIVE_MS to go live before its scan.
+              path.endsWith('-stage') ? 120_000 : undefined,
+            );
         });
     });
 });
