@@ -138,7 +138,10 @@ export function useBrowser() {
       if (options.googlePopup) await routeOfflineStandIns(context);
       if (!options.serviceWorker) await context.addInitScript(WITHOUT_SERVICE_WORKERS);
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      // A deadline for what never comes, not a speed check: a passing wait ends as soon as its state shows.
+      // With one of the two cores taken by another process (2026-11-28), an admin save through the functions
+      // emulator took over 15 s before its dialog closed.
+      page.setDefaultTimeout(30_000);
       if (!options.kept) open.push({ context, page });
       return page;
     },
