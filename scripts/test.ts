@@ -1,11 +1,12 @@
 /**
- * `npm test`: the build and the deploy check; typecheck, lint, format check, the alerting rules' tests
- * (promtool), the check that Ctrl-C stops every emulator process (tests/shutdown) and the unit + web + API
- * tests side by side; then the rules,
- * end-to-end and trigger suites under one `firebase emulators:exec` (with the simulator). Prints every
- * step's result and time, each lane's time and five slowest files (from the JSON reports), the suite's time
- * with the CPU reference, and one closing line "tests: N passed, N failed", after the failed tests by
- * name; exits non-zero if anything failed.
+ * `npm test`: the build and the deploy check; then, side by side, typecheck, lint, format check, the
+ * alerting rules' tests (promtool), the unit + web + API tests, and one chain: the check that Ctrl-C stops
+ * every emulator process (tests/shutdown, which starts and stops an emulator suite of its own), then the
+ * rules, end-to-end and trigger suites under one `firebase emulators:exec` (with the simulator). The
+ * checks and the tests that need no emulator run at a lower CPU priority: the chain is the suite's longest
+ * path, and they fill what it leaves idle. Prints every step's result and time, each lane's time and five
+ * slowest files (from the JSON reports), the suite's time with the CPU reference, and one closing line
+ * "tests: N passed, N failed", after the failed tests by name; exits non-zero if anything failed.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -29,11 +30,21 @@ interface Step {
   /** Runs the built portal (skipped when the build or the prerequisites failed). */
   needsBuild?: boolean;
   /**
-   * Runs at the same time as the steps next to it with the same flag: typecheck, lint and format use one
-   * core each for most of their time, and no test times anything, so the tests can share the cores.
+   * Runs at the same time as the steps next to it with the same flag: no test times anything, so the
+   * checks, the tests and the emulator suites can share the cores (docs/performance.md, "The test suite").
    */
   together?: boolean;
+  /** Runs once this step has ended, in the same place among the steps run together. */
+  then?: Step;
+  /**
+   * Runs at this niceness (`nice -n`): below the emulator chain, whose pages wait on the cores and whose
+   * end is the suite's end.
+   */
+  nice?: number;
 }
+
+/** The niceness of the steps beside the emulator chain (`Step.nice`). */
+const BESIDE_THE_CHAIN = 10;
 
 const vitest = (projects: string[], report: string) => [
   'vitest',
@@ -51,18 +62,47 @@ const steps: Step[] = [
     command: 'npm',
     args: ['run', 'deploy:check', '--silent', '--', '--no-build'],
   },
-  { name: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'], together: true },
-  { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'], together: true },
-  { name: 'format', command: 'npm', args: ['run', 'format:check', '--silent'], together: true },
   {
-    // Starts and stops the emulator suite itself (under the emulator lock): before the step that keeps it
-    // running, beside the checks above (it waits on the emulators most of its time, they leave a core idle
-    // part of theirs).
+    name: 'typecheck',
+    command: 'npm',
+    args: ['run', 'typecheck', '--silent'],
+    together: true,
+    nice: BESIDE_THE_CHAIN,
+  },
+  { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'], together: true, nice: BESIDE_THE_CHAIN },
+  {
+    name: 'format',
+    command: 'npm',
+    args: ['run', 'format:check', '--silent'],
+    together: true,
+    nice: BESIDE_THE_CHAIN,
+  },
+  {
+    // Starts and stops an emulator suite of its own (under the emulator lock), so before the step that keeps
+    // one running: the two one after the other, beside the checks and the tests that need no emulator (the
+    // emulator suites leave part of the cores idle while they wait on triggers, streams and page loads; the
+    // checks and the tests fill it).
     name: 'Ctrl-C stops every emulator process (shutdown)',
     command: 'npx',
     args: vitest(['shutdown'], 'shutdown.json'),
     needsBuild: true,
     together: true,
+    then: {
+      // Three lanes side by side, then the files that swap what Hosting serves or count one upstream
+      // connection's changes; one report per project (scripts/emulator-suites.ts).
+      name: 'rules, end-to-end and trigger tests (emulators)',
+      command: process.execPath,
+      args: [
+        '--import',
+        'tsx',
+        'scripts/emulators.ts',
+        'exec',
+        '--with-simulator',
+        '--',
+        `node --import tsx scripts/emulator-suites.ts ${RESULTS}`,
+      ],
+      needsBuild: true,
+    },
   },
   {
     // The outage alerting rules against their cases (docs/outages.md, "Detection"): Debian's prometheus
@@ -71,30 +111,14 @@ const steps: Step[] = [
     command: 'npm',
     args: ['run', 'test:alerts', '--silent'],
     together: true,
+    nice: BESIDE_THE_CHAIN,
   },
   {
     name: 'unit, web and API tests',
     command: 'npx',
     args: vitest(['unit', 'web', 'api'], 'unit.json'),
     together: true,
-  },
-  {
-    // Three lanes side by side, then the files that swap what Hosting serves or count one upstream
-    // connection's changes; one report per project (scripts/emulator-suites.ts). After the steps above, not
-    // beside them: with every step at once (tried 2026-11-27, docs/performance.md) the suite took a fifth
-    // less time, but end-to-end pages sharing the cores with six other processes missed their 15 s waits.
-    name: 'rules, end-to-end and trigger tests (emulators)',
-    command: process.execPath,
-    args: [
-      '--import',
-      'tsx',
-      'scripts/emulators.ts',
-      'exec',
-      '--with-simulator',
-      '--',
-      `node --import tsx scripts/emulator-suites.ts ${RESULTS}`,
-    ],
-    needsBuild: true,
+    nice: BESIDE_THE_CHAIN,
   },
 ];
 
@@ -104,10 +128,21 @@ if (buildFailed) outcomes.push({ name: 'prerequisites (Chromium)', ok: false, se
 /** Runs one step (its lines behind its name when `labelled`); its outcome. */
 async function runStep(step: Step, labelled: boolean) {
   const started = Date.now();
+  const [command, args] =
+    step.nice === undefined
+      ? [step.command, step.args]
+      : ['nice', ['-n', String(step.nice), step.command, ...step.args]];
   const code = labelled
-    ? await runFiltered(step.command, step.args, null, { label: step.name })
-    : await run(step.command, step.args);
+    ? await runFiltered(command, args, null, { label: step.name })
+    : await run(command, args);
   return { name: step.name, ok: code === 0, seconds: (Date.now() - started) / 1000 };
+}
+
+/** Runs a step and then the step it names to follow (whatever the first's outcome); their outcomes. */
+async function runChain(step: Step, labelled: boolean) {
+  const chain = [await runStep(step, labelled)];
+  if (step.then) chain.push(await runStep(step.then, labelled));
+  return chain;
 }
 
 /** What a step that runs the built portal records when the build or the prerequisites failed. */
@@ -123,11 +158,17 @@ for (let index = 0; index < steps.length; index++) {
   const group = [step];
   if (step.together) while (steps[index + 1]?.together) group.push(steps[++index]!);
   const batch = group.filter((each) => !(buildFailed && each.needsBuild));
-  outcomes.push(...group.filter((each) => !batch.includes(each)).map(notRun));
+  outcomes.push(
+    ...group
+      .filter((each) => !batch.includes(each))
+      .flatMap((each) => (each.then ? [each, each.then] : [each]))
+      .map(notRun),
+  );
   if (batch.length === 0) continue;
   if (step.together) {
-    console.log(`\n=== ${batch.map((each) => each.name).join(', ')} (together) ===`);
-    outcomes.push(...(await Promise.all(batch.map((each) => runStep(each, true)))));
+    const names = batch.map((each) => (each.then ? `${each.name}, then ${each.then.name}` : each.name));
+    console.log(`\n=== ${names.join('; ')} (together) ===`);
+    outcomes.push(...(await Promise.all(batch.map((each) => runChain(each, true)))).flat());
     continue;
   }
   console.log(`\n=== ${step.name} ===`);

@@ -1,5 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import type { DataGridProps } from '@mui/x-data-grid';
 
 // Screens with data grids take a while to render in jsdom, more so on a busy machine (a page of the 360
 // view overran 4 s at a load average of 10–12). A wait ends as soon as what it waits for is there: the
@@ -11,6 +12,18 @@ vi.mock('firebase/app', async () => (await import('./fake-firebase')).appModule)
 vi.mock('firebase/auth', async () => (await import('./fake-firebase')).authModule);
 vi.mock('firebase/firestore', async () => (await import('./fake-firebase')).firestoreModule);
 vi.mock('firebase/firestore/lite', async () => (await import('./fake-firebase')).firestoreModule);
+
+// jsdom lays nothing out, so a data grid's scrollbar always measures 0 there. Given that size, the grid skips
+// its measuring probe (a div added, styled and read through getComputedStyle on every dimensions update),
+// which was a sixth of the web tests' CPU time (docs/performance.md, "The test suite").
+vi.mock('@mui/x-data-grid', async (importOriginal) => {
+  const grid = await importOriginal<typeof import('@mui/x-data-grid')>();
+  const { createElement, forwardRef } = await import('react');
+  const DataGrid = forwardRef<HTMLDivElement, DataGridProps>((props, ref) =>
+    createElement(grid.DataGrid, { scrollbarSize: 0, ...props, ref }),
+  );
+  return { ...grid, DataGrid };
+});
 
 // jsdom has no media queries: widths are answered for its window (1024 px wide), preferences as unset.
 Object.defineProperty(window, 'matchMedia', {
