@@ -38,6 +38,11 @@ const E2E_SHELL_ADMIN = [
  */
 export const E2E_APART = ['tests/e2e/buffering-path.test.ts', 'tests/e2e/new-deployment.test.ts'];
 
+// The emulator projects run their files one after the other in one worker, without a fresh module graph
+// for each (`isolate: false`): every file would otherwise start a process and load Playwright, the Admin
+// SDK and the harness again, about a second of CPU each (46 files). The harness's clients start again
+// after a file closes them (`closeAdmin`, `closeAdminDb`), and no emulator file mocks a module.
+
 /**
  * What a test against the emulators waits for with `expect.poll` unless it says otherwise: as long as
  * Playwright's own waits (Vitest's default, 1 s, is shorter than a page load on a busy 2-core machine).
@@ -56,8 +61,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          // Some tests start subprocesses or walk the simulator: room for a slower or busy machine.
-          testTimeout: 20_000,
+          // Some tests start subprocesses or walk the simulator, beside the emulator suites at a lower CPU
+          // priority (scripts/test.ts): room for a busy machine. A limit, not a speed check.
+          testTimeout: 60_000,
           include: [
             'common/src/**/*.test.ts',
             'simulator/src/**/*.test.ts',
@@ -93,7 +99,9 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          testTimeout: 20_000,
+          // Beside the emulator suites at a lower CPU priority (scripts/test.ts), the contract walk of every
+          // client took 20.4 s once: a limit for a busy machine, not a speed check.
+          testTimeout: 60_000,
           // A file's setup starts a simulator and may build its data (the search's 5,000 customers): a limit
           // for a busy machine, where 10 s (Vitest's default) was overrun once beside the other steps.
           hookTimeout: 60_000,
@@ -108,6 +116,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/rules/**/*.test.ts'],
           fileParallelism: false,
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -129,6 +138,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           exclude: [...E2E_SHELL_ADMIN, ...(process.env.E2E_APART === '1' ? E2E_APART : [])],
           fileParallelism: false,
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -141,6 +151,7 @@ export default defineConfig({
           environment: 'node',
           include: E2E_SHELL_ADMIN,
           fileParallelism: false,
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -171,6 +182,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/triggers/**/*.test.ts'],
           fileParallelism: false,
+          isolate: false,
           testTimeout: 240_000,
           hookTimeout: 60_000,
         },

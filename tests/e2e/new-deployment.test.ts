@@ -52,8 +52,12 @@ describe('a newer deployment under an open page', () => {
   const browser = useBrowser();
   afterAll(async () => {
     for (const [file, content] of shellKept) writeFileSync(path.join(FUNCTION_SHELL, file), content);
+    // Two renames, then the removal: Hosting may still be answering a request of the new version's service
+    // worker (it precaches every file), and a folder deleted file by file under it made the emulator fail
+    // on a file it had found a moment before (ENOENT, which ends `emulators:exec` with an error).
     if (existsSync(PREVIOUS)) {
-      rmSync(DIST, { recursive: true, force: true });
+      rmSync(NEXT, { recursive: true, force: true });
+      renameSync(DIST, NEXT);
       renameSync(PREVIOUS, DIST);
     }
     rmSync(NEXT, { recursive: true, force: true });
@@ -106,5 +110,8 @@ describe('a newer deployment under an open page', () => {
       .toBe(version);
     await page.getByTestId('logout').waitFor();
     expect(await page.getByTestId('reload-needed').count()).toBe(0);
+    // The page and its service worker gone before the folder is put back (afterAll): nothing asks for the
+    // new version's files any more.
+    await page.context().close();
   }, 120_000);
 });

@@ -3,9 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import type { DataGridProps } from '@mui/x-data-grid';
 
 // Screens with data grids take a while to render in jsdom, more so on a busy machine (a page of the 360
-// view overran 4 s at a load average of 10–12). A wait ends as soon as what it waits for is there: the
-// limit only bounds a failure.
-configure({ asyncUtilTimeout: 15_000 });
+// view overran 4 s at a load average of 10–12) and beside the emulator suites at a lower CPU priority
+// (scripts/test.ts). A wait ends as soon as what it waits for is there: the limit only bounds a failure.
+configure({ asyncUtilTimeout: 30_000 });
 
 // The Firebase SDK is faked for every web test (testing/fake-firebase.ts): no network, no emulator.
 vi.mock('firebase/app', async () => (await import('./fake-firebase')).appModule);
