@@ -16,6 +16,7 @@ import { startSimulator } from '../testing/simulator';
 
 const QUERY_RANGE = '/api/v1/query_range';
 let sim: Awaited<ReturnType<typeof startSimulator>>;
+const UPSTREAM_TIMEOUT_MS = 20_000;
 let app: ReturnType<typeof createApp>;
 let now = Date.UTC(2026, 10, 20, 14, 7);
 /** The history queries that reached the simulator, by their selector. */
@@ -24,7 +25,9 @@ const support = tokenFor('support1', ['support1']);
 const install = tokenFor('install', ['install']);
 
 beforeAll(async () => {
-  sim = await startSimulator({ seed: 'history-route-tests' }, 2000);
+  // The upstream deadline is one only a failure reaches: no test here is about it, and a process starved
+  // of CPU on a busy machine (npm test runs these beside the emulator suites) took over 2 s for a call.
+  sim = await startSimulator({ seed: 'history-route-tests' }, UPSTREAM_TIMEOUT_MS);
   const http = httpTransport();
   const counting: Transport = (baseUrl, req, timeoutMs) => {
     if (req.path === QUERY_RANGE) queries.push(req.query?.query ?? '');
@@ -35,7 +38,10 @@ beforeAll(async () => {
     verifyToken: testVerifyToken,
     audit: new MemoryAuditSink(),
     directory: new MemoryUserDirectory([]),
-    upstream: { ...sim.upstream, history: { baseUrl: sim.base, timeoutMs: 2000, transport: counting } },
+    upstream: {
+      ...sim.upstream,
+      history: { baseUrl: sim.base, timeoutMs: UPSTREAM_TIMEOUT_MS, transport: counting },
+    },
     now: () => now,
   });
 });
