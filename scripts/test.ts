@@ -44,7 +44,7 @@ interface Step {
 }
 
 /** The niceness of the steps beside the emulator chain (`Step.nice`). */
-const BESIDE_THE_CHAIN = 10;
+const BESIDE_THE_CHAIN = 5;
 
 const vitest = (projects: string[], report: string) => [
   'vitest',

@@ -115,7 +115,7 @@ describe('simulator: staging event streams', () => {
         (
           (await (await fetch(`${base}/_sim/streams`)).json()) as { streams: Array<Record<string, unknown>> }
         ).streams.find((stream) => stream.kind === 'plume' && stream.province === 'QC');
-      await expect.poll(count).toMatchObject({ opened: 1, open: 0 });
+      await expect.poll(count, { timeout: 30_000 }).toMatchObject({ opened: 1, open: 0 });
       expect((await count())!.changes).toBe(200);
     } finally {
       await put({ switches: 6, eventsPerS: 0, maxChanges: 0 });

@@ -107,8 +107,11 @@ describe('through a path that buffers answers', () => {
       expect(staging.slice(1).length).toBeGreaterThan(10);
       expect(staging.slice(1).every((path) => path === '/api/staging/plume/ON?mode=poll')).toBe(true);
       expect(network.answers).toBeGreaterThan(10);
-      // Every change sent reached the page, none twice, and the table drew them.
-      expect(network.changes).toBe(sent);
+      // Every change sent reached the page, none twice, and the table drew them. Each upstream connection
+      // has its own budget of changes: where the emulator answered a poll from a second function instance
+      // (another upstream connection, its own changes), the page has those too.
+      if (count?.opened === 1) expect(network.changes).toBe(sent);
+      else expect(network.changes).toBeGreaterThanOrEqual(sent);
       expect(network.repeats).toBe(0);
       await page.close();
     } finally {

@@ -640,7 +640,7 @@ describe('streamed 360 view', () => {
           text.on('error', reject);
         });
         // Every section but the LAN arrives while the LAN is still held (a buffered answer would time out).
-        await expect.poll(() => received.length, { timeout: 5_000 }).toBe(5);
+        await expect.poll(() => received.length, { timeout: 30_000 }).toBe(5);
         expect(received).not.toContain('lan');
         releaseLan();
         await ended;

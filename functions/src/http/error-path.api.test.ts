@@ -6,6 +6,7 @@ import type { Logger } from '../lib/logger';
 import { runWithRequestRecord } from '../lib/request-context';
 import { appWith, fakeUpstream, tokenFor } from '../testing/fake-upstream';
 import { healthyRoutes, MAC } from '../testing/fixtures';
+import { WAIT } from '../testing/wait';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const TRACE_FIELD = `projects/insight-prod/traces/${TRACE}`;
@@ -44,7 +45,7 @@ const streamLines = (text: string) =>
 
 /** Once the request's own log line is written (when the answer has finished, after what it logged). */
 const settled = (lines: ReturnType<typeof capture>['lines']) =>
-  vi.waitFor(() => expect(lines.some((line) => 'durationMs' in line.data)).toBe(true));
+  vi.waitFor(() => expect(lines.some((line) => 'durationMs' in line.data)).toBe(true), WAIT);
 
 describe('one error path', () => {
   it('when an unknown error is thrown in a section of the stream, then it is logged once with the trace id and answered internal without its message', async () => {

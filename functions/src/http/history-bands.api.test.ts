@@ -23,7 +23,7 @@ const thresholds: ThresholdSource = { current: () => Promise.resolve(rules) };
 const support = tokenFor('support1', ['support1']);
 
 beforeAll(async () => {
-  sim = await startSimulator({ seed: 'history-bands' }, 5000);
+  sim = await startSimulator({ seed: 'history-bands' }, 20_000);
   app = createApp({
     version: 'test',
     verifyToken: testVerifyToken,

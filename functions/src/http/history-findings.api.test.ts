@@ -17,7 +17,7 @@ let app: ReturnType<typeof createApp>;
 const support = tokenFor('support2', ['support2']);
 
 beforeAll(async () => {
-  sim = await startSimulator({ seed: 'insight' }, 5000);
+  sim = await startSimulator({ seed: 'insight' }, 20_000);
   app = createApp({
     version: 'test',
     verifyToken: testVerifyToken,

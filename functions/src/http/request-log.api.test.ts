@@ -4,6 +4,7 @@ import type { Logger } from '../lib/logger';
 import { traceFields } from './middleware/request-log';
 import { appWith, fakeUpstream, tokenFor } from '../testing/fake-upstream';
 import { healthyRoutes, MAC } from '../testing/fixtures';
+import { WAIT } from '../testing/wait';
 
 const ONU = '/api/fe/wan/v1/pon/onu/{mac}';
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -28,7 +29,7 @@ function setup(routes: Record<string, never> = {}) {
 /** The request lines (one per request), once `count` are written: a line is written when the answer is finished. */
 async function requestLines(lines: ReturnType<typeof capture>['lines'], count = 1) {
   const written = () => lines.filter((line) => 'route' in line.data);
-  await vi.waitFor(() => expect(written().length).toBeGreaterThanOrEqual(count));
+  await vi.waitFor(() => expect(written().length).toBeGreaterThanOrEqual(count), WAIT);
   return written();
 }
 

@@ -219,7 +219,7 @@ describe('GET /api/search against the simulator', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>;
   let data: SearchData;
   beforeAll(async () => {
-    sim = await startSimulator({ seed: 'search-api' }, 5000);
+    sim = await startSimulator({ seed: 'search-api' }, 20_000);
     data = (await (await fetch(`${sim.base}/mock/search-data.json`)).json()) as SearchData;
   });
   afterAll(() => sim.close());

@@ -10,6 +10,7 @@ import type { Logger } from '../lib/logger';
 import { startBufferingProxy } from '../testing/buffering-proxy';
 import { fakeStreams } from '../testing/fake-streams';
 import { appWith, fakeUpstream, tokenFor } from '../testing/fake-upstream';
+import { WAIT } from '../testing/wait';
 
 const KEY = 'k-secret-9f2c';
 
@@ -202,7 +203,7 @@ describe('GET /api/staging/{kind}/{province}', () => {
       const first = await read(`${api}/staging/plume/ON`, {
         until: (all) => expected.every((reason) => reasons(all).includes(reason)),
       });
-      await vi.waitFor(() => expect(hub.stats()[0]!.upstreamConnections).toBeGreaterThanOrEqual(3));
+      await vi.waitFor(() => expect(hub.stats()[0]!.upstreamConnections).toBeGreaterThanOrEqual(3), WAIT);
       // … and one who arrives later is told the current reason with the status.
       const later = await read(`${api}/staging/plume/ON`, { until: (all) => all.length >= 2 });
       expect(reasons(later.received)).toHaveLength(1);
@@ -223,7 +224,7 @@ describe('GET /api/staging/{kind}/{province}', () => {
   it('when the upstream sends malformed events, then they are skipped and counted, and the stream goes on', async () => {
     const { api, upstream, hub } = await setup();
     const result = read(`${api}/staging/plume/ON`, { until: (all) => upserts(all).length >= 2 });
-    await vi.waitFor(() => expect(upstream.open()).toHaveLength(1));
+    await vi.waitFor(() => expect(upstream.open()).toHaveLength(1), WAIT);
     upstream.send('{not json');
     upstream.send({ province: 'ON', ts: 'x', mangedSwitches: [{ name: 1 }] });
     upstream.send({ ...upstream.change(7), province: 'QC' });
@@ -241,8 +242,8 @@ describe('GET /api/staging/{kind}/{province}', () => {
       until: (all) =>
         all.filter((entry) => entry.message.type === 'status' && entry.message.state === 'live').length >= 2,
     });
-    await vi.waitFor(() => expect(upstream.open()).toHaveLength(1));
-    await vi.waitFor(() => expect(hub.stats()[0]!.upstreamOpen).toBe(true));
+    await vi.waitFor(() => expect(upstream.open()).toHaveLength(1), WAIT);
+    await vi.waitFor(() => expect(hub.stats()[0]!.upstreamOpen).toBe(true), WAIT);
     upstream.connections[0]!.res.destroy();
     const { received } = await result;
     const states = received.flatMap((entry) =>
@@ -255,13 +256,13 @@ describe('GET /api/staging/{kind}/{province}', () => {
   it('when the viewer goes away, then the upstream connection is closed', async () => {
     const { api, upstream } = await setup({ idleCloseMs: 0 });
     await read(`${api}/staging/plume/ON`, { until: (all) => upserts(all).length >= 1 });
-    await vi.waitFor(() => expect(upstream.open()).toHaveLength(0), { timeout: 3000 });
+    await vi.waitFor(() => expect(upstream.open()).toHaveLength(0), { timeout: 30_000 });
     expect(upstream.connections).toHaveLength(1);
   });
 
   it('when viewers of both streams and provinces come and go (mid-connect, after a cycle, after a reconnect), then no upstream connection is left open', async () => {
     // A cycle long enough that the four upstreams are open together while a busy machine starts the answers.
-    const { api, upstream, hub } = await setup({ cycleMs: 2000, idleCloseMs: 100 });
+    const { api, upstream, hub } = await setup({ cycleMs: 6000, idleCloseMs: 100 });
     const streams = ['plume/ON', 'plume/QC', 'onu/ON', 'onu/QC'];
     // Gone before its upstream answered: the request is aborted as soon as the answer starts.
     await read(`${api}/staging/onu/QC`, { until: () => true });
@@ -269,18 +270,18 @@ describe('GET /api/staging/{kind}/{province}', () => {
       read(`${api}/staging/${path}`, { until: (all) => upserts(all).length >= 1 }),
       read(`${api}/staging/${path}`), // stays until the server ends the answer (a cycle)
     ]);
-    await vi.waitFor(() => expect(upstream.open()).toHaveLength(4), { timeout: 10_000 });
+    await vi.waitFor(() => expect(upstream.open()).toHaveLength(4), { timeout: 30_000 });
     upstream.open()[0]!.res.destroy(); // one upstream drops and is reconnected while viewers watch
     const results = await Promise.all(viewers);
     expect(results.every((result) => result.status === 200)).toBe(true);
     expect(new Set(upstream.connections.map((c) => `${c.kind}/${c.province}`))).toEqual(new Set(streams));
-    await vi.waitFor(() => expect(upstream.open()).toHaveLength(0), { timeout: 3000 });
+    await vi.waitFor(() => expect(upstream.open()).toHaveLength(0), { timeout: 30_000 });
     expect(hub.stats().every((channel) => !channel.upstreamOpen && channel.viewers === 0)).toBe(true);
   });
 
   it('when nothing shortens it, then each answer ends with a cycle before Hosting cuts it at 60 s', async () => {
     const { api, upstream } = await setup({ cycleMs: 'default' });
-    await vi.waitFor(() => expect(upstream.open()).toHaveLength(0));
+    await vi.waitFor(() => expect(upstream.open()).toHaveLength(0), WAIT);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     cleanups.push(() => vi.useRealTimers());
     const result = read(`${api}/staging/plume/ON`);
@@ -309,7 +310,7 @@ describe('GET /api/staging/{kind}/{province}', () => {
       const answer = read(`${api}/staging/plume/ON`, { lastEventId: last });
       // The changes start once the hub's upstream is open (the fake upstream drops what it sends before).
       if (cycle === 0) {
-        await vi.waitFor(() => expect(upstream.open().length).toBeGreaterThan(0));
+        await vi.waitFor(() => expect(upstream.open().length).toBeGreaterThan(0), WAIT);
         timer = setInterval(() => upstream.send(upstream.change(changes++)), 40);
       }
       const result = await answer;
@@ -321,7 +322,7 @@ describe('GET /api/staging/{kind}/{province}', () => {
       // A change while nobody is connected: the next answer must bring it.
       const before = hub.stats()[0]!.lastId;
       upstream.send(upstream.change(changes++));
-      await vi.waitFor(() => expect(hub.stats()[0]!.lastId).toBeGreaterThan(before));
+      await vi.waitFor(() => expect(hub.stats()[0]!.lastId).toBeGreaterThan(before), WAIT);
     }
     clearInterval(timer);
     const seqs = upserts(all).map(seqOf);
@@ -372,7 +373,7 @@ describe('GET /api/staging/{kind}/{province}', () => {
     const changed = (all: Received[]) =>
       upserts(all).some((entry) => (entry.message as { rows: SwitchRow[] }).rows[0]?.firmware === '5.1');
     const viewers = Array.from({ length: 50 }, () => read(`${api}/staging/plume/ON`, { until: changed }));
-    await vi.waitFor(() => expect(hub.stats()[0]?.viewers).toBe(50), { timeout: 10_000 });
+    await vi.waitFor(() => expect(hub.stats()[0]?.viewers).toBe(50), { timeout: 30_000 });
     upstream.send(upstream.change(1));
     const results = await Promise.all(viewers);
     expect(results.every((result) => changed(result.received))).toBe(true);
@@ -432,8 +433,8 @@ describe('through a path that buffers answers until they end', () => {
       () => (streamedAnswered = true),
       () => 'aborted',
     );
-    await vi.waitFor(() => expect(hub.stats()[0]?.rows).toBe(3), { timeout: 10_000 });
-    await vi.waitFor(() => expect(proxy.held()).toBeGreaterThan(0), { timeout: 10_000 });
+    await vi.waitFor(() => expect(hub.stats()[0]?.rows).toBe(3), { timeout: 30_000 });
+    await vi.waitFor(() => expect(proxy.held()).toBeGreaterThan(0), { timeout: 30_000 });
     expect(streamedAnswered).toBe(false);
     held.abort();
     expect(await streamed).toBe('aborted');
@@ -441,7 +442,7 @@ describe('through a path that buffers answers until they end', () => {
     const first = await pollOnce(proxy.url);
     expect(first.status).toBe(200);
     expect(first.events[0]!.message.type).toBe('snapshot');
-    await vi.waitFor(() => expect(upstream.open()).toHaveLength(1));
+    await vi.waitFor(() => expect(upstream.open()).toHaveLength(1), WAIT);
 
     // The page's loop: ask again at once from the last id, as long as the test sends changes.
     const received: Array<{ firmware: string; id: string }> = [];
@@ -467,7 +468,7 @@ describe('through a path that buffers answers until they end', () => {
       for (let n = burst * 10 + 1; n <= burst * 10 + 10; n += 1) upstream.send(upstream.change(n));
       const last = `5.${burst * 10 + 10}`;
       await vi.waitFor(() => expect(received.map((entry) => entry.firmware)).toContain(last), {
-        timeout: 10_000,
+        timeout: 30_000,
       });
     }
     stop = true;
@@ -516,13 +517,13 @@ describe('through a path that buffers answers until they end', () => {
     const waiting = await serve(60_000);
     const quietly = await serve(300);
     const first = await pollOnce(waiting);
-    await vi.waitFor(() => expect(hub.stats()[0]?.lastId).toBe(1));
+    await vi.waitFor(() => expect(hub.stats()[0]?.lastId).toBe(1), WAIT);
     const backlog = await within(pollOnce(waiting, first.events.at(-1)!.id), 10_000, 'the backlog answer');
     expect(backlog.events.map((entry) => entry.message.type)).toEqual(['upsert', 'status']);
     const quiet = await pollOnce(quietly, backlog.events.at(-1)!.id);
     expect(quiet.events.map((entry) => entry.message.type)).toEqual(['status']);
     const next = pollOnce(waiting, quiet.events.at(-1)!.id);
-    await vi.waitFor(() => expect(hub.stats()[0]?.viewers).toBe(1));
+    await vi.waitFor(() => expect(hub.stats()[0]?.viewers).toBe(1), WAIT);
     upstream.send(upstream.change(3));
     const changed = await within(next, 10_000, 'the answer to a change');
     expect(changed.events.filter((entry) => entry.message.type === 'upsert')).toHaveLength(1);

@@ -6,8 +6,7 @@ import { renderApp } from '../testing/render-app';
 import { PAGES } from './pages';
 import { AppRoutes } from './routes';
 
-const WAIT = { timeout: 15_000 };
-const titled = () => waitFor(() => expect(document.title).not.toBe(''), WAIT);
+const titled = () => waitFor(() => expect(document.title).not.toBe(''));
 
 describe('page titles (docs/requirements.md, "Page titles")', () => {
   // One test a page (French): each renders the app on its path. The last one compares what they saw.
@@ -39,16 +38,16 @@ describe('page titles (docs/requirements.md, "Page titles")', () => {
       path: '/fr/threshold/definitions',
       user: { roles: ['engineering'] },
     });
-    await waitFor(() => expect(document.title).toBe('Seuils · Définitions · Insight'), WAIT);
+    await waitFor(() => expect(document.title).toBe('Seuils · Définitions · Insight'));
     act(() => navigate('/fr/net-manage/head-end'));
-    await waitFor(() => expect(document.title).toBe('Gestion du réseau · Tête de réseau · Insight'), WAIT);
+    await waitFor(() => expect(document.title).toBe('Gestion du réseau · Tête de réseau · Insight'));
     act(() => navigate('/fr/no/such/page'));
-    await waitFor(() => expect(document.title).toBe(`${frCommon.titles.notFound} · Insight`), WAIT);
+    await waitFor(() => expect(document.title).toBe(`${frCommon.titles.notFound} · Insight`));
   }, 60_000);
 
   it('when a 360 view is opened, then its title names the device before the customer is known', async () => {
     await renderApp(<AppRoutes />, { path: '/i/mac/a4c1e8000000', user: { roles: ['support1'] } });
-    await waitFor(() => expect(document.title).toMatch(/^A4:C1:E8:00:00:00 · /), WAIT);
+    await waitFor(() => expect(document.title).toMatch(/^A4:C1:E8:00:00:00 · /));
     expect(document.title).toMatch(/Insight 360$/);
     expect(common.titles.insight360).toBe('Insight 360');
   }, 60_000);

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok } from '../testing/fake-api';
 import { setFakeUser } from '../testing/fake-firebase';
 import { apiFetch, apiStream, prefetchJson, prefetchStream } from './http-client';
+import { WAIT } from '../testing/wait';
 
 const lines = [{ section: 'customer', status: 200 }, { section: 'wan', status: 200 }];
 
@@ -14,18 +15,18 @@ describe('answers asked for ahead of their reader', () => {
     try {
       prefetchJson('/diagnosis/playbook');
       prefetchJson('/diagnosis/playbook');
-      await vi.waitFor(() => expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(1));
+      await vi.waitFor(() => expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(1), WAIT);
       // Arrived at 1 s; 4 s later it is still there for its reader, 6 s later it is not.
       await new Promise((resolve) => setTimeout(resolve, 0));
       now += 6_000;
       prefetchJson('/diagnosis/playbook');
-      await vi.waitFor(() => expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(2));
+      await vi.waitFor(() => expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(2), WAIT);
       await new Promise((resolve) => setTimeout(resolve, 0));
       now += 4_000;
       expect(await apiFetch('/diagnosis/playbook')).toEqual({ entries: [] });
       expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(2);
       prefetchJson('/diagnosis/playbook');
-      await vi.waitFor(() => expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(3));
+      await vi.waitFor(() => expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(3), WAIT);
       await new Promise((resolve) => setTimeout(resolve, 0));
       now += 6_000;
       await apiFetch('/diagnosis/playbook');
@@ -39,7 +40,7 @@ describe('answers asked for ahead of their reader', () => {
     setFakeUser(null);
     const api = installFakeApi({ 'GET /360/A4C1E8000001': { lines } });
     prefetchStream('/360/A4C1E8000001?language=en');
-    await vi.waitFor(() => expect(api.called('GET', '/360/A4C1E8000001')).toHaveLength(1));
+    await vi.waitFor(() => expect(api.called('GET', '/360/A4C1E8000001')).toHaveLength(1), WAIT);
     const read: unknown[] = [];
     await apiStream('/360/A4C1E8000001?language=en', (line) => read.push(line));
     expect(read).toEqual(lines);
@@ -54,7 +55,7 @@ describe('answers asked for ahead of their reader', () => {
     const api = installFakeApi({ 'GET /diagnosis/playbook': ok({ entries: [] }) });
     prefetchJson('/diagnosis/playbook');
     // Asked for at once, before its reader.
-    await vi.waitFor(() => expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(1));
+    await vi.waitFor(() => expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(1), WAIT);
     expect(await apiFetch('/diagnosis/playbook')).toEqual({ entries: [] });
     expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(1);
     await apiFetch('/diagnosis/playbook');
@@ -69,7 +70,7 @@ describe('answers asked for ahead of their reader', () => {
       return new Response(JSON.stringify({ links: [] }), { status: 200 });
     });
     prefetchJson('/links');
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await vi.waitFor(() => expect(sent).toHaveLength(1), WAIT);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(await apiFetch('/links')).toEqual({ links: [] });
     expect(sent).toEqual(['/api/links', '/api/links']);

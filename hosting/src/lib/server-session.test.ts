@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, fakeUser, setFakeUser } from '../testing/fake-firebase';
 import { loadAuth } from './auth-session';
 import { startServerSession } from './server-session';
+import { WAIT } from '../testing/wait';
 
 /** The API as the page sees it: each call recorded, with the signed-in state at the time it was made. */
 function stubApi() {
@@ -31,7 +32,7 @@ describe('the session cookie from the web app', () => {
     setFakeUser(fakeUser('u1', ['support1']));
     await loadAuth();
     expect(await startServerSession()).toEqual({ allowed: true, roles: ['support1'], changed: false });
-    await vi.waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /api/session-cookie'));
+    await vi.waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /api/session-cookie'), WAIT);
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       'POST /api/session',
       'POST /api/session-cookie',
@@ -65,7 +66,7 @@ describe('the session cookie from the web app', () => {
     setFakeUser(fakeUser('u1', ['support1']));
     const { signOutUser } = await loadAuth();
     await startServerSession();
-    await vi.waitFor(() => expect(order).toContain('sent POST /api/session-cookie'));
+    await vi.waitFor(() => expect(order).toContain('sent POST /api/session-cookie'), WAIT);
     const signingOut = signOutUser();
     // The clearing request waits for the mint: sent now, its cookie would be set again by the mint's answer.
     // Twenty turns of the event loop: far more than a request sent at once takes to reach `fetch`.

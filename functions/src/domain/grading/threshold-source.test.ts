@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
 import type { ThresholdSet } from '@insight/common/threshold-grading';
 import { cachedThresholds } from './threshold-source';
+import { WAIT } from '../../testing/wait';
 
 const setNamed = (name: string): ThresholdSet => ({
   ...seedThresholdSet(),
@@ -30,7 +31,7 @@ describe('cached threshold rules', () => {
     name = 'b';
     clock = 3000;
     expect((await source.current()).variants[0]!.tdId).toBe('a');
-    await vi.waitFor(async () => expect((await source.current()).variants[0]!.tdId).toBe('b'));
+    await vi.waitFor(async () => expect((await source.current()).variants[0]!.tdId).toBe('b'), WAIT);
   });
   it('when the rules are older than the maximum age, then the view waits for the new ones', async () => {
     let clock = 0;

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok } from '../../../testing/fake-api';
 import { setFakeUser } from '../../../testing/fake-firebase';
 import { openedViewReads, prefetchOpenedView, prefetchViewAnswer, setWholeViewAnswers } from './view-path';
+import { WAIT } from '../../../testing/wait';
 
 describe('what a page address that opens a view reads first', () => {
   it('maps a page address to the view answer it opens in its language, its looks, the playbook and the links, and nothing else', () => {
@@ -27,7 +28,7 @@ describe('what a page address that opens a view reads first', () => {
     prefetchOpenedView('/threshold');
     prefetchOpenedView('/fr/i/mac/a4:c1:e8:00:00:02');
     prefetchOpenedView('/fr/i/mac/a4:c1:e8:00:00:02');
-    await vi.waitFor(() => expect(api.called('GET', '/links')).toHaveLength(1));
+    await vi.waitFor(() => expect(api.called('GET', '/links')).toHaveLength(1), WAIT);
     expect(api.called('GET', '/diagnosis/playbook')).toHaveLength(1);
     const [stream] = api.called('GET', '/360/A4C1E8000002');
     expect(stream?.query.get('language')).toBe('fr');
@@ -46,7 +47,7 @@ describe('what a page address that opens a view reads first', () => {
     });
     expect(prefetchViewAnswer('/net-manage')).toBe(false);
     expect(prefetchViewAnswer('/i/mac/a4c1e8000003')).toBe(true);
-    await vi.waitFor(() => expect(api.called('GET', '/360/A4C1E8000003/looks')).toHaveLength(1));
+    await vi.waitFor(() => expect(api.called('GET', '/360/A4C1E8000003/looks')).toHaveLength(1), WAIT);
     expect(api.called('GET', '/360/A4C1E8000003')[0]?.headers.get('accept')).toBe('application/x-ndjson');
     setWholeViewAnswers(false);
     try {

@@ -125,7 +125,7 @@ async function openView(mac: string, { language = 'en', roles = ['support2'], te
       ),
     },
   );
-  const card = await screen.findByTestId('device-tests-card', {}, { timeout: 15_000 });
+  const card = await screen.findByTestId('device-tests-card');
   return { ...view, card };
 }
 const row = (kind: string) => screen.getByTestId(`device-test-${kind}`);
@@ -588,7 +588,7 @@ describe('the tests from the device', () => {
       },
     );
     await screen.findByTestId('mac-not-found');
-    await screen.findByTestId('panel-overview', {}, { timeout: 15_000 });
+    await screen.findByTestId('panel-overview');
     await screen.findByTestId('section-history');
     expect(screen.queryByTestId('device-tests-card')).toBeNull();
     expect(api.calls.filter((call) => call.path === `/360/${mac}/tests`)).toHaveLength(0);

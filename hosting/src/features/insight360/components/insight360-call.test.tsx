@@ -68,9 +68,7 @@ describe('the 360 view during a call', () => {
     expect(notice.textContent).toContain('by agent2@insight.test');
     expect(notice.textContent).toContain('This view reads the device again at');
     // Half a second later (the device is back), its sections are read again without a touch.
-    await waitFor(() => expect(api.called('GET', `/360/${mac}/wan`).length).toBeGreaterThan(0), {
-      timeout: 3_000,
-    });
+    await waitFor(() => expect(api.called('GET', `/360/${mac}/wan`).length).toBeGreaterThan(0));
   });
 
   it('when a second reset follows one sent a few minutes ago, then the dialog says when and by whom it went out and asks again before sending', async () => {
@@ -134,7 +132,7 @@ describe('the 360 view during a call', () => {
     expect(screen.queryByTestId('bc-generate')).toBeNull();
     // The device tabs show no section error: each card says there is nothing to show, once the reason.
     const errors = () => document.querySelectorAll('[data-testid$="-error"]');
-    const overview = await screen.findByTestId('panel-overview', {}, { timeout: 5_000 });
+    const overview = await screen.findByTestId('panel-overview');
     await waitFor(() => expect(within(overview).getByTestId('section-wan-note')).toBeTruthy());
     expect(within(overview).getByTestId('section-wan-note').textContent).toBe(en.noCustomerSection);
     expect(errors()).toHaveLength(0);
@@ -172,7 +170,7 @@ describe('the 360 view during a call', () => {
   it('when the keyboard starts on the view, then "skip to the findings" and "skip to the sections" come first, and the tablist says how to move between tabs', async () => {
     const mac = nextMac();
     await openView(mac, { api: viewApi(mac, { lines: everySection(mac) }) });
-    await screen.findByRole('tablist', {}, { timeout: 5_000 });
+    await screen.findByRole('tablist');
     (document.activeElement as HTMLElement | null)?.blur();
     await userEvent.tab();
     expect(document.activeElement?.textContent).toBe(en.skip.findings);
@@ -223,7 +221,7 @@ describe('the 360 view during a call', () => {
     const two = customer(mac, { name: { line1: 'Marie Tremblay', line2: 'Luc Tremblay' } });
     const lines = [line('customer', two), ...everySection(mac).slice(1)];
     await openView(mac, { api: viewApi(mac, { lines }) });
-    const name = await screen.findByTestId('customer-name', {}, { timeout: 10_000 });
+    const name = await screen.findByTestId('customer-name');
     expect(name.previousElementSibling?.textContent).toBe('Primary contact');
     expect(screen.getByTestId('customer-name-2').previousElementSibling?.textContent).toBe(
       'Secondary contact',

@@ -63,7 +63,7 @@ describe('useStagingStream: the path to the stream', () => {
     });
     expect(connection()).toBe('connecting');
     await waitFor(() => expect(api.called('GET', '/staging/plume/ON').some(isPoll)).toBe(true), {
-      timeout: BUFFERED_AFTER_MS + 3000,
+      timeout: BUFFERED_AFTER_MS + 30_000,
     });
     // Given up once the window (from the attempt, the ID token included) had passed, not before (how soon
     // after depends on the machine's load, not on the code: no upper bound here).
