@@ -62,8 +62,10 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           // Some tests start subprocesses or walk the simulator, beside the emulator suites at a lower CPU
-          // priority (scripts/test.ts): room for a busy machine. A limit, not a speed check.
+          // priority (scripts/test.ts): room for a busy machine, for a test and for a file's setup (Vitest's
+          // default for a hook is 10 s). A limit, not a speed check.
           testTimeout: 60_000,
+          hookTimeout: 60_000,
           include: [
             'common/src/**/*.test.ts',
             'simulator/src/**/*.test.ts',
@@ -82,6 +84,7 @@ export default defineConfig({
           // A page test with a data grid takes up to 10 s alone on this machine; on one half as fast with both
           // cores busy, 2.5 times that. A time limit, not a speed check (those are the benchmarks).
           testTimeout: 60_000,
+          hookTimeout: 60_000,
           include: ['hosting/src/**/*.test.{ts,tsx}'],
           setupFiles: ['hosting/src/testing/setup.ts'],
           // The web app's configuration (hosting/src/config/env.ts) for the tests; Firebase itself is faked.

@@ -20,7 +20,7 @@ console.log('ready');
  * parent's command line until it executes, which a busy machine makes visible.
  */
 async function started(suite: ReturnType<typeof startEmulatorSuite>) {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     suite.tree.refresh();
     const alive = suite.tree.alive();

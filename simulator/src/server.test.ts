@@ -29,7 +29,7 @@ const EPOCH = Date.UTC(2026, 10, 20);
 const realSetTimeout = globalThis.setTimeout;
 /** Waits (on the real clock) until `condition` holds, at most 5 s. */
 async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (const deadline = Date.now() + 5000; !(await condition());) {
+  for (const deadline = Date.now() + 30_000; !(await condition());) {
     if (Date.now() > deadline) throw new Error(`${what}: not within 5 s`);
     await new Promise((resolve) => realSetTimeout(resolve, 5));
   }

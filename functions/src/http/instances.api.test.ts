@@ -178,8 +178,9 @@ describe('the streamed 360 view through a path that buffers answers', () => {
     await fetch(`${sim.base}/_sim/config`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
-      // Sections far enough apart (100 ms a call, 300 ms to the last) that a loaded machine still tells.
-      body: JSON.stringify({ latencyMs: 100 }),
+      // Sections far enough apart (400 ms a call, about 1.2 s to the last) that a starved process still
+      // tells: its reads of one buffered answer's chunks can lie hundreds of milliseconds apart.
+      body: JSON.stringify({ latencyMs: 400 }),
     });
     cleanups.push(() =>
       fetch(`${sim.base}/_sim/config`, {

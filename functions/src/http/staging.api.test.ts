@@ -379,7 +379,7 @@ describe('GET /api/staging/{kind}/{province}', () => {
     expect(results.every((result) => changed(result.received))).toBe(true);
     expect(upstream.connections).toHaveLength(1);
     expect(hub.stats()[0]!.upstreamConnections).toBe(1);
-  }, 20_000);
+  });
 });
 
 describe('through a path that buffers answers until they end', () => {
@@ -484,7 +484,7 @@ describe('through a path that buffers answers until they end', () => {
     // Answers end at their first batch of changes, not one per change.
     expect(polls).toBeLessThan(40);
     expect(hub.report().upstreamOpen).toBe(1);
-  }, 20_000);
+  });
 
   it('when nothing changes, then a poll answer ends empty after its wait, and the next one resumes without a gap', async () => {
     const upstream = fakeStreams();

@@ -56,7 +56,7 @@ class Receiver {
 
 /** Waits (real time) until `condition` holds, at most 10 s. */
 async function until(condition: () => boolean, what: string) {
-  for (const deadline = Date.now() + 10_000; !condition();) {
+  for (const deadline = Date.now() + 30_000; !condition();) {
     if (Date.now() > deadline) throw new Error(`${what}: not within 10 s`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -192,7 +192,7 @@ describe('the Prometheus history adapter over HTTP', () => {
       (error: unknown) => error,
     );
     void outcome.finally(() => (settled = true));
-    for (const deadline = Date.now() + 5000; held === 0;) {
+    for (const deadline = Date.now() + 30_000; held === 0;) {
       if (Date.now() > deadline) throw new Error('the request never reached the store');
       await new Promise((resolve) => realSetTimeout(resolve, 10));
     }

@@ -82,7 +82,7 @@ beforeAll(async () => {
     { stdio: 'ignore' },
   );
   await ready(`${prometheusUrl}/-/ready`, 30_000, prometheus);
-  sim = await startSimulator({ seed: SEED, epoch: EPOCH }, 5000);
+  sim = await startSimulator({ seed: SEED, epoch: EPOCH }, 20_000);
 }, 90_000);
 
 afterAll(async () => {
@@ -94,7 +94,7 @@ afterAll(async () => {
     await exited;
   }
   if (dir) rmSync(dir, { recursive: true, force: true });
-}, 30_000);
+}, 60_000);
 
 const read = (baseUrl: string, mac: string): Promise<HistorySection> =>
   createPrometheusHistory({ baseUrl, timeoutMs: 10_000, transport: httpTransport() }).read(mac, RANGE);

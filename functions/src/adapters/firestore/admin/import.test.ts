@@ -62,5 +62,5 @@ describe('importRows', () => {
       { id: 'F4', line: 5, code: 'unavailable', message: expect.stringContaining('contention') },
       { id: '__F5__', line: 6, code: 'invalid_input', message: expect.stringContaining('reservedId') },
     ]);
-  }, 30_000);
+  });
 });
