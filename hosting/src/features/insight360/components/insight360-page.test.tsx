@@ -48,7 +48,7 @@ describe('Insight360Page', () => {
     // The slow section never answers: the cards can only be drawn by the wait. Its painted stages and the
     // details' code take longer than the wait itself on a busy machine.
     await waitFor(() => expect(card('section-voice').getAttribute('data-state')).toBe('loading'), {
-      timeout: REVEAL_WAIT_MS + 10_000,
+      timeout: REVEAL_WAIT_MS + 30_000,
     });
     expect(card('section-wan').getAttribute('data-state')).toBe('ready');
     expect(card('section-bc').getAttribute('data-state')).toBe('ready');

@@ -127,7 +127,7 @@ describe('GlobalSearchField', () => {
     let release: (response: Response) => void = () => undefined;
     const asked = stubSearch(() => new Promise<Response>((resolve) => (release = resolve)));
     const { input } = await renderField('fr');
-    await userEvent.type(input, 'zzqx');
+    await typeQuickly(input, 'zzqx');
     expect(await screen.findByText('Recherche en cours…')).toBeTruthy();
     await waitFor(() => expect(asked).toEqual(['zzqx']));
     expect(screen.getByText('Recherche en cours…')).toBeTruthy();
