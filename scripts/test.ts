@@ -43,7 +43,12 @@ interface Step {
   nice?: number;
 }
 
-/** The niceness of the steps beside the emulator chain (`Step.nice`). */
+/**
+ * The niceness of the steps beside the emulator chain (`Step.nice`): about a third of a contested core's
+ * share against the chain's. At 10 (a tenth) a busy machine starved them for minutes, and tests there that
+ * wait on a process of their own ran out of their limits. At 5 they ended about a minute before the chain
+ * on a quiet machine, and about two and a half minutes after it beside a CPU hog (docs/performance.md).
+ */
 const BESIDE_THE_CHAIN = 5;
 
 const vitest = (projects: string[], report: string) => [
