@@ -30,10 +30,16 @@ afterAll(async () => {
 });
 
 /**
- * Reads events from a stream until `count` arrive or the deadline passes; returns them, and whether the
- * server ended the stream (rather than the count or the deadline).
+ * Reads events from a stream until `count` arrive (or `count` says the events read are enough) or the
+ * deadline passes; returns them, and whether the server ended the stream (rather than the count or the
+ * deadline).
  */
-async function readEvents(url: string, count: number, deadlineMs: number) {
+async function readEvents(
+  url: string,
+  count: number | ((events: EventSourceMessage[]) => boolean),
+  deadlineMs: number,
+) {
+  const enough = typeof count === 'number' ? (events: EventSourceMessage[]) => events.length >= count : count;
   const controller = new AbortController();
   const events: EventSourceMessage[] = [];
   let ended = false;
@@ -44,7 +50,7 @@ async function readEvents(url: string, count: number, deadlineMs: number) {
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   const timer = setTimeout(() => controller.abort(), deadlineMs);
   try {
-    while (events.length < count) {
+    while (!enough(events)) {
       const { value, done } = await reader.read();
       if (done) {
         ended = true;
@@ -95,8 +101,10 @@ describe('simulator: staging event streams', () => {
     expect((await put({ switches: 500, eventsPerS: 250, maxChanges: 200 })).status).toBe(200);
     await fetch(`${base}/_sim/streams`, { method: 'DELETE' });
     try {
-      // A window of 4 s for 0.8 s of changes: room for a process starved beside the emulator suites.
-      const events = await readEvents(`${base}/streams/plume/QC?format=json&key=k1`, 10_000, 4000);
+      // Until the 200th change's status event (0.8 s of changes), under a deadline for a starved process.
+      const statuses = (read: EventSourceMessage[]) =>
+        read.filter((event) => event.event === 'switchStatus').length >= 200;
+      const events = await readEvents(`${base}/streams/plume/QC?format=json&key=k1`, statuses, 30_000);
       expect(events.ended).toBe(false); // it stayed open
       const payloads = events
         .filter((event) => !event.event)

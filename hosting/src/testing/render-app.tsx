@@ -86,12 +86,10 @@ export async function renderApp(ui: ReactElement, options: RenderAppOptions = {}
   );
   const result = render(ui, { wrapper });
   if (user !== 'checking')
-    // A busy machine (six suites on two cores) can take seconds to settle a session.
-    await waitFor(
-      () => {
-        if (!settled) throw new Error('The session has not settled');
-      },
-      { timeout: 10_000 },
-    );
+    // A busy machine (six suites on two cores) can take seconds to settle a session: the tests' wait
+    // (hosting/src/testing/setup.ts).
+    await waitFor(() => {
+      if (!settled) throw new Error('The session has not settled');
+    });
   return { ...result, api, history: location.history, navigate: location.navigate };
 }

@@ -209,7 +209,7 @@ describe('the Prometheus history adapter over HTTP', () => {
     await new Promise((resolve) => refused.close(resolve));
     const history = createPrometheusHistory({
       baseUrl: `http://127.0.0.1:${port}`,
-      timeoutMs: 2000,
+      timeoutMs: 30_000,
       transport: httpTransport(),
     });
     await expect(history.read(MAC, range)).rejects.toMatchObject({ code: 'upstream_error' });

@@ -90,7 +90,14 @@ afterAll(async () => {
 });
 
 const transport = httpTransport({ apiKey: 'k-123' });
-const service = (timeoutMs = 1000, baseUrl = base): ServiceConfig => ({ baseUrl, timeoutMs, transport });
+// A deadline that a healthy answer of the local server meets even from a starved process (the tests of
+// the deadline itself give theirs, with fake timers).
+const HEALTHY_MS = 30_000;
+const service = (timeoutMs = HEALTHY_MS, baseUrl = base): ServiceConfig => ({
+  baseUrl,
+  timeoutMs,
+  transport,
+});
 
 describe('upstream transport', () => {
   it('when a multi-byte character is split across chunks, then the answer decodes intact', async () => {
@@ -108,7 +115,7 @@ describe('upstream transport', () => {
         query: { language: 'fr', q: 'a b&c' },
         body: { a: 1 },
       },
-      1000,
+      HEALTHY_MS,
     )) as { status: number; body: Record<string, unknown> };
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
@@ -189,9 +196,11 @@ describe('upstream transport', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const error = await call(service(1000, `http://127.0.0.1:${port}`), { path: '/x' }, z.unknown()).catch(
-      (e: unknown) => e,
-    );
+    const error = await call(
+      service(HEALTHY_MS, `http://127.0.0.1:${port}`),
+      { path: '/x' },
+      z.unknown(),
+    ).catch((e: unknown) => e);
     expect((error as AppError).code).toBe('upstream_error');
     expect((error as AppError).message).toBe('Upstream unreachable');
   });
