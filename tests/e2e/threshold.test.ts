@@ -20,8 +20,29 @@ async function editRule(page: Page, id: string, bounds: { rangeMin?: string; ran
   await row(page, id).getByTestId('row-edit').click();
   const dialog = page.getByTestId('rule-dialog');
   for (const [field, value] of Object.entries(bounds)) await page.getByTestId(`field-${field}`).fill(value);
-  await page.getByTestId('rule-dialog-save').click();
-  await dialog.waitFor({ state: 'hidden' });
+  // Saved: the dialog closes. Refused: the write error modal says why over the dialog, which keeps what was
+  // typed; the save is tried once more, as a user would, and a second refusal fails the test with its text.
+  const refusal = page.getByTestId('write-error-message');
+  for (let attempt = 1; ; attempt += 1) {
+    await page.getByTestId('rule-dialog-save').click();
+    // Each wait ends with its answer or, past Playwright's limit, null (the other one's wait left running).
+    const outcome = await Promise.race([
+      dialog.waitFor({ state: 'hidden' }).then(
+        () => 'saved' as const,
+        () => null,
+      ),
+      refusal.waitFor().then(
+        async () => (await refusal.textContent()) ?? '',
+        () => null,
+      ),
+    ]);
+    if (outcome === 'saved') return;
+    if (outcome === null) throw new Error(`The save of ${id} neither closed its dialog nor was refused`);
+    if (attempt === 2) throw new Error(`The save of ${id} was refused twice: ${outcome}`);
+    console.log(`threshold: the save of ${id} was refused once (${outcome}); saving again`);
+    await page.getByTestId('write-error').getByRole('button').click();
+    await refusal.waitFor({ state: 'hidden' });
+  }
 }
 
 /**
