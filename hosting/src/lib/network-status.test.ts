@@ -114,6 +114,17 @@ describe('the portal’s network state from what the requests do', () => {
     expect(networkMode()).toBe('online');
   });
 
+  it('when the page is being left, then the requests the browser cancels say nothing: the portal stays online, and back from the page cache a failure counts again', async () => {
+    fakeNetwork({ '/360/A/customer': ['fails', 'fails'] });
+    window.dispatchEvent(new Event('pagehide'));
+    await expect(apiFetch('/360/A/customer')).rejects.toBeDefined();
+    expect(networkMode()).toBe('online');
+    expect(sessionStorage.getItem('insight-network')).toBeNull();
+    window.dispatchEvent(new Event('pageshow'));
+    await expect(apiFetch('/360/A/customer')).rejects.toMatchObject({ code: 'network' });
+    expect(networkMode()).toBe('not-answering');
+  });
+
   it('when a write fails at the network level, then that counts too, but a slow write does not', async () => {
     fakeNetwork({ '/ops/reset': ['hangs', 'fails'] });
     void apiFetch('/ops/reset', { method: 'POST', body: {} }).catch(() => undefined);

@@ -34,6 +34,12 @@ function store(mode: NetworkMode): void {
   }
 }
 
+/**
+ * The page is being left (a navigation or a reload): the browser cancels its requests, which fail as a
+ * network failure would. That says nothing about the network, and must not mark the tab not answering.
+ */
+let leaving = false;
+
 let state = initialNetworkState(browserOnline());
 const listeners = new Set<() => void>();
 
@@ -80,11 +86,12 @@ async function probe(): Promise<void> {
     void answer.body?.cancel().catch(() => undefined);
     dispatch({ type: 'answered', at: performance.now() });
   } catch {
-    dispatch(
-      controller.signal.aborted
-        ? { type: 'no-answer', sentAt, browserOnline: browserOnline() }
-        : { type: 'failed', browserOnline: browserOnline() },
-    );
+    if (!leaving)
+      dispatch(
+        controller.signal.aborted
+          ? { type: 'no-answer', sentAt, browserOnline: browserOnline() }
+          : { type: 'failed', browserOnline: browserOnline() },
+      );
   } finally {
     clearTimeout(timer);
     probing = false;
@@ -114,7 +121,7 @@ export function watchApiRequest(
     () => settle({ type: 'answered', at: performance.now() }),
     (error: unknown) =>
       settle(
-        signal?.aborted || (error as Error | null)?.name === 'AbortError'
+        signal?.aborted || (error as Error | null)?.name === 'AbortError' || leaving
           ? { type: 'aborted' }
           : { type: 'failed', browserOnline: browserOnline() },
       ),
@@ -123,6 +130,9 @@ export function watchApiRequest(
 }
 
 if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => (leaving = true));
+  // Back from the back-forward cache: the page is shown again, and its requests count again.
+  window.addEventListener('pageshow', () => (leaving = false));
   window.addEventListener('offline', () => dispatch({ type: 'browser-offline' }));
   window.addEventListener('online', () => {
     dispatch({ type: 'browser-online' });
