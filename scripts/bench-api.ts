@@ -90,6 +90,7 @@ try {
     [
       '--max-semi-space-size=64',
       '--min-semi-space-size=64',
+      ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
       '--import',
       'tsx',
       'scripts/bench-api-server.ts',
@@ -146,6 +147,7 @@ try {
     let remaining = views;
     const simCpuBefore = await simCpu();
     const apiCpuBefore = await apiCpu();
+    const clientCpuBefore = process.cpuUsage();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -155,6 +157,8 @@ try {
     const seconds = (performance.now() - started) / 1000;
     const apiCpuMs = ((await apiCpu()) - apiCpuBefore) / 1000 / times.length;
     const simCpuMs = ((await simCpu()) - simCpuBefore) / 1000 / times.length;
+    const clientCpu = process.cpuUsage(clientCpuBefore);
+    const clientCpuMs = (clientCpu.user + clientCpu.system) / 1000 / times.length;
     const { p50, p95 } = spread(times);
     return {
       p50,
@@ -163,6 +167,7 @@ try {
       views: times.length,
       apiCpuMs,
       simCpuMs,
+      clientCpuMs,
     };
   }
 
@@ -189,7 +194,7 @@ try {
 
   const line = (name: string, r: Awaited<ReturnType<typeof run>>) =>
     console.log(
-      `${name.padEnd(15)} views ${String(r.views).padStart(4)}  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p50/critical ${(r.p50 / criticalPathMs).toFixed(3)}  ${r.rps.toFixed(1)} views/s (${(r.rps * SECTIONS.length).toFixed(0)} sections/s)  CPU per view: API ${r.apiCpuMs.toFixed(2)} ms, simulator ${r.simCpuMs.toFixed(2)} ms`,
+      `${name.padEnd(15)} views ${String(r.views).padStart(4)}  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p50/critical ${(r.p50 / criticalPathMs).toFixed(3)}  ${r.rps.toFixed(1)} views/s (${(r.rps * SECTIONS.length).toFixed(0)} sections/s)  CPU per view: API ${r.apiCpuMs.toFixed(2)} ms, simulator ${r.simCpuMs.toFixed(2)} ms, bench client ${r.clientCpuMs.toFixed(2)} ms`,
     );
   console.log(
     `upstream latency ${LATENCY} ms, critical path ${CRITICAL_CHAIN.join(' → ')} = ${criticalPathMs} ms`,

@@ -116,8 +116,16 @@ function better(a: RuleDocument | null, b: RuleDocument | null): RuleDocument | 
  * Of rules with the same result, the lowest id is named as the deciding rule.
  */
 function decidingRule(rules: readonly RuleDocument[], value: number | string): RuleDocument | null {
+  let only: RuleDocument | null = null;
+  let count = 0;
+  for (const rule of rules)
+    if (ruleMatches(rule, value)) {
+      only = rule;
+      count += 1;
+    }
+  // One match or none, as saved rules are (the API refuses overlaps): no list built.
+  if (count <= 1) return only;
   const matching = rules.filter((rule) => ruleMatches(rule, value));
-  if (matching.length <= 1) return matching[0] ?? null;
   const onBound = matching.every(
     (rule) => rule.alphaValue === null && (rule.rangeMin === value || rule.rangeMax === value),
   );
@@ -139,6 +147,8 @@ interface SetIndex {
   definitions: Map<string, DefinitionDocument[]>;
   variants: Map<string, VariantDocument[]>;
   rules: Map<string, RuleDocument[]>;
+  /** The gradings' sources by kind, definition, rule and variant (sourceOf). */
+  sources: Map<string, GradeSource>;
 }
 const indexes = new WeakMap<ThresholdSet, SetIndex>();
 const modelKey = (technology: string, model: string) => `${technology}|${model.trim().toLowerCase()}`;
@@ -151,7 +161,7 @@ function push<T>(map: Map<string, T[]>, key: string, entry: T) {
 function indexOf(set: ThresholdSet): SetIndex {
   let index = indexes.get(set);
   if (!index) {
-    index = { definitions: new Map(), variants: new Map(), rules: new Map() };
+    index = { definitions: new Map(), variants: new Map(), rules: new Map(), sources: new Map() };
     for (const definition of [...set.definitions].sort(byId))
       push(index.definitions, definition.parameter, definition);
     for (const variant of [...set.variants].sort(byId))
@@ -179,6 +189,40 @@ export function variantOf(set: ThresholdSet, device: DeviceContext): VariantDocu
   return variantsOf(indexOf(set), device)[0] ?? null;
 }
 
+/**
+ * The source of a grading by one definition, rule (null: the fallback) and variant: the same for every value
+ * they grade, so it is built once per set (in its index, like the lookups) and shared: a view grades hundreds
+ * of values with a few rules.
+ */
+function sourceOf(
+  index: SetIndex,
+  kind: 'variant' | 'default' | 'fallback',
+  definition: DefinitionDocument,
+  rule: RuleDocument | null,
+  variant: VariantDocument | null,
+): GradeSource {
+  const key = `${kind}|${definition.tdId}|${rule?.tdId ?? ''}|${variant?.tdId ?? ''}`;
+  let source = index.sources.get(key);
+  if (!source) {
+    source = {
+      kind,
+      definition: definition.tdId,
+      rule: rule?.tdId ?? null,
+      variant: variant?.tdId ?? null,
+      range: rule ? { rangeMin: rule.rangeMin, rangeMax: rule.rangeMax, alphaValue: rule.alphaValue } : null,
+      texts: {
+        definition: definitionName(definition),
+        rule: rule ? descriptionOf(rule) : null,
+        variant: variant ? variantLabel(variant) : null,
+      },
+    };
+    index.sources.set(key, source);
+  }
+  return source;
+}
+
+const NO_RULES: readonly RuleDocument[] = [];
+
 /** A value graded by one definition, for a device of one variant (or none). */
 function gradeBy(
   index: SetIndex,
@@ -188,44 +232,25 @@ function gradeBy(
   value: number | string,
 ): Grading {
   const unit = definition.format ?? '';
-  const texts = (rule: RuleDocument | null): GradeTexts => ({
-    definition: definitionName(definition),
-    rule: rule ? descriptionOf(rule) : null,
-    variant: variant ? variantLabel(variant) : null,
-  });
-  const key = (variantId: string) => `${definition.tdId}|${technology}|${variantId}`;
-  const steps: Array<['variant' | 'default', readonly RuleDocument[]]> = [];
-  if (variant) steps.push(['variant', index.rules.get(key(variant.tdId)) ?? []]);
-  steps.push(['default', index.rules.get(key('')) ?? []]);
-  for (const [kind, rules] of steps) {
-    const rule = decidingRule(rules, value);
+  const prefix = `${definition.tdId}|${technology}|`;
+  if (variant) {
+    const rule = decidingRule(index.rules.get(prefix + variant.tdId) ?? NO_RULES, value);
     if (rule)
       return {
         grade: rule.result,
         value,
         unit,
-        source: {
-          kind,
-          definition: definition.tdId,
-          rule: rule.tdId,
-          variant: variant?.tdId ?? null,
-          range: { rangeMin: rule.rangeMin, rangeMax: rule.rangeMax, alphaValue: rule.alphaValue },
-          texts: texts(rule),
-        },
+        source: sourceOf(index, 'variant', definition, rule, variant),
       };
   }
+  const rule = decidingRule(index.rules.get(prefix) ?? NO_RULES, value);
+  if (rule)
+    return { grade: rule.result, value, unit, source: sourceOf(index, 'default', definition, rule, variant) };
   return {
     grade: definition.fallback,
     value,
     unit,
-    source: {
-      kind: 'fallback',
-      definition: definition.tdId,
-      rule: null,
-      variant: variant?.tdId ?? null,
-      range: null,
-      texts: texts(null),
-    },
+    source: sourceOf(index, 'fallback', definition, null, variant),
   };
 }
 
@@ -249,19 +274,22 @@ export function gradeValue(
   const index = indexOf(set);
   const definitions = index.definitions.get(parameter) ?? [];
   const first = definitions[0] ?? null;
-  const none: GradeSource = {
+  const none = (): GradeSource => ({
     kind: 'none',
     definition: first?.tdId ?? null,
     rule: null,
     variant: null,
     range: null,
-  };
+  });
   const unit = first?.format ?? '';
   if (value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value)))
-    return { grade: 'n/a', value: null, unit, source: none };
+    return { grade: 'n/a', value: null, unit, source: none() };
   const technology = device.technology;
-  if (!first || technology === null) return { grade: 'n/a', value, unit, source: none };
+  if (!first || technology === null) return { grade: 'n/a', value, unit, source: none() };
   const variants = variantsOf(index, device);
+  // One definition and at most one variant, as the records mostly are: one grading.
+  if (definitions.length === 1 && variants.length <= 1)
+    return gradeBy(index, first, variants[0] ?? null, technology, value);
   const gradings = definitions.flatMap((definition) =>
     (variants.length > 0 ? variants : [null]).map((variant) =>
       gradeBy(index, definition, variant, technology, value),

@@ -1,5 +1,5 @@
 import { get as httpGet, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -654,6 +654,92 @@ describe('streamed 360 view', () => {
       }
     },
   );
+
+  /** The app on a port, with every socket write of the server recorded (the bytes of each system call). */
+  async function listenRecording(app: ReturnType<typeof setup>['app']) {
+    const writes: string[] = [];
+    const server = app.listen(0, '127.0.0.1');
+    server.on('connection', (socket: Socket) => {
+      const sock = socket as Socket & {
+        _write: (chunk: Buffer | string, encoding: BufferEncoding, cb: () => void) => void;
+        _writev: (chunks: Array<{ chunk: Buffer | string }>, cb: () => void) => void;
+      };
+      const write = sock._write.bind(sock);
+      const writev = sock._writev.bind(sock);
+      sock._write = (chunk, encoding, cb) => {
+        writes.push(String(chunk));
+        write(chunk, encoding, cb);
+      };
+      sock._writev = (chunks, cb) => {
+        writes.push(chunks.map(({ chunk }) => String(chunk)).join(''));
+        writev(chunks, cb);
+      };
+    });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const close = async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    };
+    return { writes, url: `http://127.0.0.1:${port}`, close };
+  }
+
+  /** The streamed view asked as the browser does, resolved when its head arrives. */
+  const openView = (url: string) =>
+    new Promise<IncomingMessage>((resolve, reject) =>
+      httpGet(
+        `${url}/api/360/${MAC}`,
+        { headers: { authorization: tokenFor('u1', ['support1']) } },
+        resolve,
+      ).on('error', reject),
+    );
+
+  /** The whole text of an answer. */
+  async function readAll(res: IncomingMessage): Promise<string> {
+    let text = '';
+    for await (const chunk of res) text += String(chunk);
+    return text;
+  }
+
+  it('when sections are ready, then the head leaves with the first lines and each batch of lines in one write', async () => {
+    const { app } = setup();
+    const { writes, url, close } = await listenRecording(app);
+    try {
+      const res = await openView(url);
+      expect((await readAll(res)).trim().split('\n')).toHaveLength(6);
+      // The head is not a write of its own: it leaves with the first lines.
+      expect(writes[0]).toMatch(/^HTTP\/1\.1 200/);
+      expect(writes[0]).toContain('{"section":');
+      // No write carries only a chunk's length or its line end (Node's uncork of a corked answer did).
+      for (const write of writes.slice(1)) expect(write).toMatch(/\{"section":|^0\r\n/);
+      expect(writes.length).toBeLessThanOrEqual(6 + 1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('when no section is ready within a second, then the head leaves alone and the lines follow', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const upstream = fakeUpstream(healthyRoutes());
+    const { app } = appWith(async (...args: Parameters<typeof upstream.transport>) => {
+      await held;
+      return upstream.transport(...args);
+    });
+    const { writes, url, close } = await listenRecording(app);
+    try {
+      // The browser sees the answer's head (lib/network-status.ts waits for one) while every upstream is held.
+      const res = await openView(url);
+      expect(res.statusCode).toBe(200);
+      expect(writes).toHaveLength(1);
+      expect(writes[0]).not.toContain('{"section":');
+      release();
+      expect((await readAll(res)).trim().split('\n')).toHaveLength(6);
+    } finally {
+      release();
+      await close();
+    }
+  });
 
   it('when unknown sections are asked, then 400 before any upstream call', async () => {
     const { as, upstream } = setup();

@@ -43,6 +43,9 @@ const streamQuery = readQuery.extend({
 /** Express 5 forwards rejected promises to the error middleware. */
 type Handler = (req: Request, res: Response) => Promise<void>;
 
+/** How long the streamed view's head waits for its first line before it leaves alone. */
+const HEAD_ALONE_MS = 1000;
+
 const idempotencyKeySchema = z.string().regex(/^[\w-]{8,128}$/);
 
 /**
@@ -101,16 +104,21 @@ export function customer360Router(
     res
       .status(200)
       .set({ 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'private, no-store' });
-    res.flushHeaders();
+    // The head leaves with the first lines, in the same write; alone only when no section is ready within
+    // HEAD_ALONE_MS, so that the browser knows the API answered (lib/network-status.ts waits for a head).
+    const head = setTimeout(() => res.flushHeaders(), HEAD_ALONE_MS);
     const outcomes: CompletedView['outcomes'] = {};
-    // Lines written while corked leave together at the next tick, or before the end: Node 22's end()
-    // writes the closing chunk before it flushes a corked one, which then arrives after the answer's end
-    // (the last section lost, and the keep-alive connection's next answer unreadable).
-    let corked = false;
-    const uncork = () => {
-      if (!corked) return;
-      corked = false;
-      res.uncork();
+    // Lines ready in the same tick (sections often share their last upstream call) leave in one write at
+    // the next tick, or before the end. Joined here rather than with `res.cork()`: Node 22's uncork of an
+    // answer sends each corked chunk's length, data and line end as writes of their own (three to four
+    // system calls a line, a sixth of the API's CPU under load), where one `write` leaves in one.
+    let pending: string[] = [];
+    const send = () => {
+      if (pending.length === 0) return;
+      clearTimeout(head);
+      const lines = pending.join('');
+      pending = [];
+      res.write(lines);
       // A compressed answer holds its bytes until a block fills: the lines of this tick leave now.
       flushAnswer(res);
     };
@@ -126,17 +134,13 @@ export function customer360Router(
           outcomes[section] = { ok: false, code: body.error.code };
           line = { section, status, body };
         }
-        // Sections ready in the same tick (they often share their last upstream call) leave in one write.
-        if (!corked) {
-          corked = true;
-          res.cork();
-          process.nextTick(uncork);
-        }
+        if (pending.length === 0) process.nextTick(send);
         line.atMs = Math.round(performance.now() - started);
-        res.write(`${JSON.stringify(line)}\n`);
+        pending.push(`${JSON.stringify(line)}\n`);
       }),
     );
-    uncork();
+    send();
+    clearTimeout(head);
     res.end();
     // After the answer: the view is never slower for it.
     if (onViewComplete) setImmediate(() => onViewComplete({ mac, user: actor(res), outcomes }));
