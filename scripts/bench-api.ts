@@ -90,7 +90,7 @@ try {
     [
       '--max-semi-space-size=64',
       '--min-semi-space-size=64',
-      ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
+      ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean) : []),
       '--import',
       'tsx',
       'scripts/bench-api-server.ts',

@@ -106,6 +106,8 @@ export interface AppDeps {
   deviceTests?: { store?: DeviceTestStore; targets: readonly TestTarget[]; speedTestUrl: string };
   /** The Google Cloud project, for the request logs' trace field; without it, no trace field. */
   projectId?: string;
+  /** How long the streamed 360 view's head waits for its first line; without it, HEAD_ALONE_MS (1 s). */
+  streamHeadAloneMs?: number;
 }
 
 /**
@@ -221,6 +223,7 @@ export function createApp(deps: AppDeps): Express {
         ...(deps.smsLimits ? { smsLimits: deps.smsLimits } : {}),
       },
       recordLook ? (view) => void recordCompletedView(recordLook, view) : undefined,
+      deps.streamHeadAloneMs,
     ),
   );
   app.use('/api', api);

@@ -44,7 +44,7 @@ const streamQuery = readQuery.extend({
 type Handler = (req: Request, res: Response) => Promise<void>;
 
 /** How long the streamed view's head waits for its first line before it leaves alone. */
-const HEAD_ALONE_MS = 1000;
+export const HEAD_ALONE_MS = 1000;
 
 const idempotencyKeySchema = z.string().regex(/^[\w-]{8,128}$/);
 
@@ -63,6 +63,8 @@ export function customer360Router(
   deps: OperationDeps,
   /** Called once a whole-view answer has left (the diagnosis stores the device's look); never awaited. */
   onViewComplete?: (view: CompletedView) => void,
+  /** How long the streamed view's head waits for its first line (HEAD_ALONE_MS without it). */
+  headAloneMs = HEAD_ALONE_MS,
 ): Router {
   const operations: OperationDeps = { smsLimits: memorySmsLimits(), ...deps };
   const router = Router();
@@ -105,8 +107,8 @@ export function customer360Router(
       .status(200)
       .set({ 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'private, no-store' });
     // The head leaves with the first lines, in the same write; alone only when no section is ready within
-    // HEAD_ALONE_MS, so that the browser knows the API answered (lib/network-status.ts waits for a head).
-    const head = setTimeout(() => res.flushHeaders(), HEAD_ALONE_MS);
+    // headAloneMs, so that the browser knows the API answered (lib/network-status.ts waits for a head).
+    const head = setTimeout(() => res.flushHeaders(), headAloneMs);
     const outcomes: CompletedView['outcomes'] = {};
     // Lines ready in the same tick (sections often share their last upstream call) leave in one write at
     // the next tick, or before the end. Joined here rather than with `res.cork()`: Node 22's uncork of an
@@ -122,26 +124,30 @@ export function customer360Router(
       // A compressed answer holds its bytes until a block fills: the lines of this tick leave now.
       flushAnswer(res);
     };
-    await Promise.all(
-      query.sections.map(async (section) => {
-        let line: { section: Section; status: number; body: unknown; atMs?: number };
-        try {
-          line = { section, status: 200, body: await loaders[section](mac, query.language, fresh) };
-          outcomes[section] = { ok: true, body: line.body };
-        } catch (error) {
-          // The same body and status as the section's own route would answer (lib/error-response.ts).
-          const { status, body } = errorResponse(error);
-          outcomes[section] = { ok: false, code: body.error.code };
-          line = { section, status, body };
-        }
-        if (pending.length === 0) process.nextTick(send);
-        line.atMs = Math.round(performance.now() - started);
-        pending.push(`${JSON.stringify(line)}\n`);
-      }),
-    );
-    send();
-    clearTimeout(head);
-    res.end();
+    try {
+      await Promise.all(
+        query.sections.map(async (section) => {
+          let line: { section: Section; status: number; body: unknown; atMs?: number };
+          try {
+            line = { section, status: 200, body: await loaders[section](mac, query.language, fresh) };
+            outcomes[section] = { ok: true, body: line.body };
+          } catch (error) {
+            // The same body and status as the section's own route would answer (lib/error-response.ts).
+            const { status, body } = errorResponse(error);
+            outcomes[section] = { ok: false, code: body.error.code };
+            line = { section, status, body };
+          }
+          if (pending.length === 0) process.nextTick(send);
+          line.atMs = Math.round(performance.now() - started);
+          pending.push(`${JSON.stringify(line)}\n`);
+        }),
+      );
+      send();
+      res.end();
+    } finally {
+      // Also when a section's own error handling failed: the error middleware answers, and no head follows.
+      clearTimeout(head);
+    }
     // After the answer: the view is never slower for it.
     if (onViewComplete) setImmediate(() => onViewComplete({ mac, user: actor(res), outcomes }));
   });
