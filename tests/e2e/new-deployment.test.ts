@@ -59,13 +59,15 @@ describe('a newer deployment under an open page', () => {
   const browser = useBrowser();
   afterAll(async () => {
     for (const [file, content] of shellKept) writeFileSync(path.join(FUNCTION_SHELL, file), content);
-    // Two renames, then the removal: Hosting may still be answering a request of the new version's service
-    // worker (it precaches every file), and a folder deleted file by file under it made the emulator fail
-    // on a file it had found a moment before (ENOENT, which ends `emulators:exec` with an error).
+    // The build is put back over the new one, file by file, and the new one's own files stay until the next
+    // build empties the folder (hosting/vite.config.ts): Hosting may still be answering requests of the new
+    // version's service worker (it precaches every file; a busy machine answered them after the context had
+    // closed), and a file gone between the emulator's finding it and its reading it, by a removal or by a
+    // rename of the folder, made the emulator fail (ENOENT, which ends `emulators:exec` with an error).
+    // Every file it has found is still there to read.
     if (existsSync(PREVIOUS)) {
-      rmSync(NEXT, { recursive: true, force: true });
-      renameSync(DIST, NEXT);
-      renameSync(PREVIOUS, DIST);
+      cpSync(PREVIOUS, DIST, { recursive: true });
+      rmSync(PREVIOUS, { recursive: true, force: true });
     }
     rmSync(NEXT, { recursive: true, force: true });
     // The functions emulator reloads its functions for the shell put back: this is the run's last file, and
