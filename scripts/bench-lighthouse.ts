@@ -37,6 +37,7 @@ import { closeAdmin, createUser } from '../harness/users';
 import { cpuReference, lighthouseCalibration } from './lib/cpu-reference';
 import { medianBy } from '../harness/stats';
 import { freePort } from '../functions/src/testing/free-port';
+import { startDeployedFront } from './lib/deployed-front';
 
 // The machine's speed in this run, printed beside the figures (docs/performance.md).
 const cpuRef = cpuReference('bench:lighthouse');
@@ -109,7 +110,7 @@ async function audit(name: string, page: Page, url: string, preset: Config, flag
     await cdp.send('Network.clearBrowserCache');
     // Nor the service worker's precache (docs/field-mode.md): every audit is a first visit's load.
     await cdp.send('Storage.clearDataForOrigin', {
-      origin: PORTAL,
+      origin: new URL(url).origin,
       storageTypes: 'service_workers,cache_storage',
     });
     await cdp.detach();
@@ -218,31 +219,53 @@ const lowerServers = (page: string) => {
     );
 };
 
+/**
+ * How the portal reaches the browser (LIGHTHOUSE_TRANSPORT, default both, each page audited under each):
+ *   - deployed: through a front that serves it as deployed Hosting does (scripts/lib/deployed-front.ts:
+ *     HTTP/2 over TLS, the build's files from an edge cache with Brotli), the figures of a deployed portal;
+ *   - emulator: the hosting emulator itself (HTTP/1.1, gzip on each answer), the figures of earlier runs.
+ */
+const TRANSPORTS = (process.env.LIGHTHOUSE_TRANSPORT ?? 'deployed,emulator')
+  .split(',')
+  .filter(
+    (transport): transport is 'deployed' | 'emulator' => transport === 'deployed' || transport === 'emulator',
+  );
+if (TRANSPORTS.length === 0) throw new Error('LIGHTHOUSE_TRANSPORT: deployed, emulator, or both');
+const front = TRANSPORTS.includes('deployed') ? await startDeployedFront(PORTAL) : null;
+/** The figures' names: `view_mobile` under the emulator, as before; `deployed_view_mobile` through the front. */
+const named = (transport: 'deployed' | 'emulator', name: string) =>
+  transport === 'deployed' ? `deployed_${name}` : name;
+
 const port = await freePort();
-const { close } = await launchBrowser([`--remote-debugging-port=${port}`]);
+const { close } = await launchBrowser([
+  `--remote-debugging-port=${port}`,
+  // The front's certificate is its own (self-signed for 127.0.0.1).
+  ...(front ? ['--ignore-certificate-errors'] : []),
+]);
 const results: Record<string, Figures> = {};
 let installable = 'not checked';
 try {
   const driver = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
   const flags: Flags = { output: REPORTS ? 'html' : 'json', logLevel: 'error' };
 
-  // The signed-out landing: a fresh context, no session, nothing cached.
-  const fresh = await driver.createBrowserContext();
-  const landingPage = await fresh.newPage();
-  if (PAGES.includes('landing')) lowerServers('landing');
-  if (PAGES.includes('landing'))
-    for (const preset of ['mobile', 'desktop'] as const)
-      results[`landing_${preset}`] = await audit(
-        `landing_${preset}`,
-        landingPage,
-        `${PORTAL}/`,
-        PRESETS[preset],
-        flags,
-      );
-  await fresh.close();
-
-  // A signed-in 360 view: sign in, open the view WARM_UP_LOADS times, then audit the same tab.
-  if (PAGES.includes('view')) await auditView();
+  for (const transport of TRANSPORTS) {
+    const origin = transport === 'deployed' ? front!.url : PORTAL;
+    // The signed-out landing: a fresh context, no session, nothing cached.
+    if (PAGES.includes('landing')) {
+      const fresh = await driver.createBrowserContext();
+      const landingPage = await fresh.newPage();
+      lowerServers('landing');
+      for (const preset of ['mobile', 'desktop'] as const) {
+        const name = named(transport, `landing_${preset}`);
+        results[name] = await audit(name, landingPage, `${origin}/`, PRESETS[preset], flags);
+      }
+      await fresh.close();
+    }
+    // A signed-in 360 view: sign in, open the view WARM_UP_LOADS times, then audit the same tab.
+    if (PAGES.includes('view')) await auditView(transport, origin);
+  }
+  if (front && DEBUG)
+    console.log(`bench:lighthouse deployed front: ${front.edgeHits()} build files from its edge cache`);
   installable = await checkInstallable();
   await driver.disconnect();
 
@@ -280,7 +303,7 @@ try {
       : 'yes (/, /fr: manifest and service worker valid)';
   }
 
-  async function auditView() {
+  async function auditView(transport: 'deployed' | 'emulator', origin: string) {
     const [device] = await catalogue('gpon', 1);
     if (!device) throw new Error('the simulator has no gpon device (is it running? use --with-simulator)');
     // The audited tab is puppeteer's, in a context of its own, like the landing's: a tab of Playwright's
@@ -290,7 +313,7 @@ try {
     const viewPage = await own.newPage();
     const user = await createUser('lighthouse', ['support3']);
     // Signed in as the e2e helpers do (harness/users.ts, signInFast): the emulator build's sign-in hook.
-    await viewPage.goto(`${PORTAL}/`);
+    await viewPage.goto(`${origin}/`);
     await viewPage.waitForFunction(
       () => typeof (window as unknown as Record<string, unknown>).__insightEmulatorSignIn === 'function',
     );
@@ -307,7 +330,7 @@ try {
       }),
     );
     if (uid !== user.uid) throw new Error(`signed in as ${uid}, expected ${user.uid}`);
-    const viewUrl = `${PORTAL}/i/mac/${device.mac}`;
+    const viewUrl = `${origin}/i/mac/${device.mac}`;
     // The view opened WARM_UP_LOADS times before the audits, every stage drawn and every section answered:
     // on the emulators the functions' worker and the simulator share the two cores with the audited page,
     // and their first answers (code paths not yet compiled by the JIT) were half as slow again, which also
@@ -325,15 +348,18 @@ try {
       );
     }
     lowerServers('view');
-    for (const preset of ['mobile', 'desktop'] as const)
-      results[`view_${preset}`] = await audit(`view_${preset}`, viewPage, viewUrl, PRESETS[preset], {
+    for (const preset of ['mobile', 'desktop'] as const) {
+      const name = named(transport, `view_${preset}`);
+      results[name] = await audit(name, viewPage, viewUrl, PRESETS[preset], {
         ...flags,
         disableStorageReset: true,
       });
+    }
     await own.close();
   }
 } finally {
   await close();
+  await front?.close();
   await closeAdmin();
 }
 
@@ -352,13 +378,19 @@ const NA: Figures = {
 };
 const figure = (name: string) => results[name] ?? NA;
 const shown = (value: number) => (Number.isNaN(value) ? 'NA' : String(value));
-console.log(
-  `bench:lighthouse accessibility landing_mobile=${shown(figure('landing_mobile').accessibility)} landing_desktop=${shown(figure('landing_desktop').accessibility)} view_mobile=${shown(figure('view_mobile').accessibility)} view_desktop=${shown(figure('view_desktop').accessibility)} (target 100); performance landing_desktop=${shown(figure('landing_desktop').performance)} view_desktop=${shown(figure('view_desktop').performance)}`,
-);
-const landing = figure('landing_mobile');
-const view = figure('view_mobile');
-console.log(
-  `bench:lighthouse landing_mobile=${shown(landing.performance)} landing_lcp_ms=${shown(landing.lcpMs)} landing_tbt_ms=${shown(landing.tbtMs)} view_mobile=${shown(view.performance)} view_lcp_ms=${shown(view.lcpMs)} view_tbt_ms=${shown(view.tbtMs)} ${cpuRef.figure}`,
-);
+for (const transport of TRANSPORTS) {
+  const of = (name: string) => figure(named(transport, name));
+  console.log(
+    `bench:lighthouse ${transport} accessibility landing_mobile=${shown(of('landing_mobile').accessibility)} landing_desktop=${shown(of('landing_desktop').accessibility)} view_mobile=${shown(of('view_mobile').accessibility)} view_desktop=${shown(of('view_desktop').accessibility)} (target 100); performance landing_desktop=${shown(of('landing_desktop').performance)} view_desktop=${shown(of('view_desktop').performance)}`,
+  );
+}
+for (const transport of TRANSPORTS) {
+  const landing = figure(named(transport, 'landing_mobile'));
+  const view = figure(named(transport, 'view_mobile'));
+  const prefix = transport === 'deployed' ? 'deployed_' : '';
+  console.log(
+    `bench:lighthouse ${prefix}landing_mobile=${shown(landing.performance)} ${prefix}landing_lcp_ms=${shown(landing.lcpMs)} ${prefix}landing_tbt_ms=${shown(landing.tbtMs)} ${prefix}view_mobile=${shown(view.performance)} ${prefix}view_lcp_ms=${shown(view.lcpMs)} ${prefix}view_tbt_ms=${shown(view.tbtMs)} ${cpuRef.figure}`,
+  );
+}
 console.log(`bench:lighthouse installable=${installable}`);
 console.log(`bench:lighthouse ${lighthouseCalibration(benchmarkIndexes)}`);

@@ -91,10 +91,20 @@ const KEEP_ONE_COPY =
  * a reload, where the wait shows most (a device's 360 view; the signed-in home). Path patterns are
  * matched without the /fr prefix.
  */
-const SESSION_PAGES: Array<{ pattern: RegExp; module: string; namespaces: string[]; early?: string }> = [
+const SESSION_PAGES: Array<{
+  pattern: RegExp;
+  module: string;
+  /** Code the page imports on demand before its main content paints, asked for with the page's own. */
+  also?: string[];
+  namespaces: string[];
+  early?: string;
+}> = [
   {
     pattern: /^\/i\/mac\/(?!enter-mac$)[^/]+$/,
     module: 'src/features/insight360/components/insight360-page.tsx',
+    // Field mode keeps a view as soon as its answer is complete (hooks/use-kept-view.ts), which on a
+    // phone's connection came before the findings painted: one more round trip for 4 KB, after the rest.
+    also: ['src/lib/kept-views.ts'],
     namespaces: ['insight360'],
     early: 'src/early-reads.ts',
   },
@@ -165,8 +175,8 @@ try {
     appFiles,
     ...(['en', 'fr'] as const).map((language) => closure(sessionTexts(language), appFiles)),
   ];
-  const pagePreloads = SESSION_PAGES.map(({ pattern, module, namespaces, early }) => {
-    const code = closure([module], appFiles);
+  const pagePreloads = SESSION_PAGES.map(({ pattern, module, also = [], namespaces, early }) => {
+    const code = closure([module, ...also], appFiles);
     const texts = (language: 'en' | 'fr') =>
       closure(
         namespaces.map((namespace) => `src/locales/${language}/${namespace}.json`),
