@@ -106,17 +106,30 @@ try {
 
   // The browser's side of the bench: its own connection pool, like a separate client.
   const client = keepAlivePool(256);
+  // BENCH_ACCEPT_ENCODING (say `br, gzip`, as a browser asks): the API compresses the streamed answer, and
+  // the client takes it whole (undici's fetch, which decodes it). Unset: an answer as it is (earlier runs).
+  const encoding = process.env.BENCH_ACCEPT_ENCODING;
+  const viewText = async (path: string) => {
+    if (!encoding)
+      return requestText(client, {
+        origin: api.origin,
+        path,
+        method: 'GET',
+        headers: { authorization: 'Bearer bench' },
+      });
+    const res = await fetch(`${api.origin}${path}`, {
+      headers: { authorization: 'Bearer bench', 'accept-encoding': encoding },
+      dispatcher: client,
+    } as RequestInit);
+    if (!res.headers.get('content-encoding')) throw new Error(`the API did not compress for ${encoding}`);
+    return { status: res.status, text: await res.text() };
+  };
   let next = 0;
   async function view(): Promise<number> {
     const mac = items[next++]!.mac;
     const started = performance.now();
     // The whole view in one streamed request (what the 360 page does): done when the last section line is in.
-    const res = await requestText(client, {
-      origin: api.origin,
-      path: `${api.pathname}/${mac}`,
-      method: 'GET',
-      headers: { authorization: 'Bearer bench' },
-    });
+    const res = await viewText(`${api.pathname}/${mac}`);
     // The browser parses these lines; the bench only checks each line's status, to keep its own CPU out of the figures.
     const statuses = [...res.text.matchAll(/^\{"section":"([\w-]+)","status":(\d+)/gm)].map((m) => ({
       section: m[1],
@@ -197,7 +210,7 @@ try {
       `${name.padEnd(15)} views ${String(r.views).padStart(4)}  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p50/critical ${(r.p50 / criticalPathMs).toFixed(3)}  ${r.rps.toFixed(1)} views/s (${(r.rps * SECTIONS.length).toFixed(0)} sections/s)  CPU per view: API ${r.apiCpuMs.toFixed(2)} ms, simulator ${r.simCpuMs.toFixed(2)} ms, bench client ${r.clientCpuMs.toFixed(2)} ms`,
     );
   console.log(
-    `upstream latency ${LATENCY} ms, critical path ${CRITICAL_CHAIN.join(' → ')} = ${criticalPathMs} ms`,
+    `upstream latency ${LATENCY} ms, critical path ${CRITICAL_CHAIN.join(' → ')} = ${criticalPathMs} ms, accept-encoding ${encoding ?? 'none'}`,
   );
   line('concurrency 1', c1);
   line('concurrency 50', c50);

@@ -246,7 +246,15 @@ const results: Record<string, Figures> = {};
 let installable = 'not checked';
 try {
   const driver = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
-  const flags: Flags = { output: REPORTS ? 'html' : 'json', logLevel: 'error' };
+  const flags: Flags = {
+    output: REPORTS ? 'html' : 'json',
+    logLevel: 'error',
+    // LIGHTHOUSE_TRACE_CATEGORIES=disabled-by-default-v8.cpu_profiler: the reports' traces carry the
+    // JavaScript's samples too (what a long task ran; it slows the page a little: not for figures).
+    ...(process.env.LIGHTHOUSE_TRACE_CATEGORIES
+      ? { additionalTraceCategories: process.env.LIGHTHOUSE_TRACE_CATEGORIES }
+      : {}),
+  };
 
   for (const transport of TRANSPORTS) {
     const origin = transport === 'deployed' ? front!.url : PORTAL;

@@ -38,10 +38,19 @@ import { SkipLinks } from './skip-links';
 import { DeviceTestsContext } from './device-tests-slot';
 import { useFindingTexts } from './finding-texts';
 import { SummaryStrip, useStripEntries } from './summary-strip';
+import { afterNextPaint } from './after-next-paint';
 import { ViewHeader } from './view-header';
 import { TAB_KEYS } from './tab-keys';
 
-const loadDetails = () => import('./view-details');
+// Asked for once: each call of a dynamic import runs the build's preload helper over the chunk's every
+// import again (6.5 ms of the drawing task that mounts the tabs, in a profile at 1×).
+let details: Promise<typeof import('./view-details')> | null = null;
+const loadDetails = () =>
+  (details ??= import('./view-details').catch((error: unknown) => {
+    // A chunk that failed to load (offline, a new deployment) is asked for again next time.
+    details = null;
+    throw error;
+  }));
 const ViewDetails = lazy(loadDetails);
 
 /** /i/mac/{mac}: the 360 view; the mac parameter is optional (absent: go to the entry page). */
@@ -77,38 +86,12 @@ function whenIdle(callback: () => void): () => void {
   return () => window.clearTimeout(timer);
 }
 
-/** How long a stage waits for a frame in a tab that draws none (a view opened in the background). */
-const NO_FRAME_MS = 200;
-
-/**
- * Runs `callback` once the browser has painted what is committed now (or NO_FRAME_MS later in a tab that
- * draws no frame); returns what cancels it.
- */
-function afterNextPaint(callback: () => void): () => void {
-  let timer = 0;
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    callback();
-  };
-  const frame = window.requestAnimationFrame(() => {
-    timer = window.setTimeout(run, 0);
-  });
-  const fallback = window.setTimeout(run, NO_FRAME_MS);
-  return () => {
-    done = true;
-    window.cancelAnimationFrame(frame);
-    window.clearTimeout(timer);
-    window.clearTimeout(fallback);
-  };
-}
-
 /**
  * The view draws from the top down and never inserts anything above what is on screen (no layout
  * shift): 0, the header, the summary and the findings at once; once every answer is in (or
- * REVEAL_WAIT_MS after the first), 1, the changes since the last look and the customer card; 2, the tabs
- * and the open tab's panel. Each stage is a transition (rendered in slices, so the page stays responsive
+ * REVEAL_WAIT_MS after the first), 1, the changes since the last look, the customer card and the tab bar;
+ * 2, the open tab's panel (the tab bar measures the page when it mounts: with the panel in the same
+ * commit, that measure laid the panel out too, in one task of 50–70 ms on this machine). Each stage is a transition (rendered in slices, so the page stays responsive
  * while it draws), a commit of its own, and starts once the stage before is painted: the findings are on
  * screen before the code and the work of what lies under them begin. Two stages after the findings, not
  * four: each stage waits for a frame (docs/performance.md, `bench:e2e`).
@@ -152,7 +135,10 @@ function Insight360View({ mac: requestedMac }: { mac: string }) {
 /**
  * The reads of one device's view. Their answers arrive as external-store updates, which React renders at
  * once and in one task; the view is drawn from a deferred copy instead, in a transition (in slices, the
- * page stays responsive while a burst of answers is drawn).
+ * page stays responsive while a burst of answers is drawn). The reads that start once the view is drawn
+ * (the week of history, the open outages, the device's tests) are made here too, for the same reason:
+ * read in the view's body, each of their answers drew the whole view again in one task (32–48 ms on this
+ * machine, four times that on the phone of `bench:lighthouse`). The body says how far it has drawn.
  */
 function DeviceView({ mac, kept = false }: { mac: string; kept?: boolean }) {
   const { t, i18n } = useTranslation('insight360');
@@ -162,13 +148,39 @@ function DeviceView({ mac, kept = false }: { mac: string; kept?: boolean }) {
   const playbook = usePlaybook();
   const looks = useLooks(mac);
   const { customer, wan, lan, voice, bc, neighbourhood } = sections;
+  const [stage, setStage] = useState<Stage>(0);
+  const drawn = stage === LAST_STAGE;
+  // The week of history, asked for once the view is drawn (a kept view, offline, reads none): before, its
+  // request and its answer's work would share the network and the page's thread with the sections the
+  // first findings wait for. Its findings join the diagnosis when it arrives; the History card, drawn with
+  // the last stage, shares the same request.
+  const history = useDeviceHistory(kept || !drawn ? null : mac);
+  // An open outage that covers the device: the banner under the header, and the diagnosis's known outage.
+  // Read once the findings are drawn (its request and the schema it loads would otherwise share the
+  // network with the answers they wait for); a view kept offline reads none.
+  const outage = useDeviceOutage(wan, !kept && stage >= 1);
+  // The tests run from the device (speed, ping, traceroute, Wi-Fi scan): read once the view is drawn, and
+  // asked for again here while one runs, for every reader (the card, wherever it is drawn, and the
+  // diagnosis, which their results of the last hour grade). A view kept offline reads none, nor a MAC no
+  // customer is known for (it offers no operation).
+  const testsLive = !kept && customer.error?.code !== 'mac_not_found';
+  const deviceTests = useDeviceTests(testsLive && drawn ? mac : null, { poll: true });
   // Tabs of several views tell their devices and customers apart (docs/requirements.md, "Page titles").
   useDocumentTitle(
     titleOf(formatMac(mac), customer.data?.data.name.line1, t('titles.insight360', { ns: 'common' })),
     1,
   );
   const snapshot = useMemo(
-    () => ({ sections, links, playbook, looksAnswered: !looks.isLoading }),
+    () => ({
+      sections,
+      links,
+      playbook,
+      looksAnswered: !looks.isLoading,
+      history,
+      outage,
+      deviceTests,
+      testsLive,
+    }),
     // The SWR objects change identity on every render; their state is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [
@@ -200,31 +212,50 @@ function DeviceView({ mac, kept = false }: { mac: string; kept?: boolean }) {
       links.error,
       playbook,
       looks.isLoading,
+      history.data,
+      history.error,
+      history.isLoading,
+      history.isValidating,
+      outage,
+      deviceTests.data,
+      deviceTests.error,
+      deviceTests.isLoading,
+      deviceTests.isValidating,
+      testsLive,
     ],
   );
   useKeepView(mac, language, snapshot, !kept);
   const shown = useDeferredValue(snapshot);
-  return <ViewBody mac={mac} kept={kept} {...shown} />;
+  return <ViewBody mac={mac} onStage={setStage} {...shown} />;
 }
 
 interface ViewBodyProps {
   mac: string;
-  kept: boolean;
   sections: ViewSections;
   links: ReturnType<typeof useExternalLinks>;
   playbook: ReturnType<typeof usePlaybook>;
   looksAnswered: boolean;
+  history: ReturnType<typeof useDeviceHistory>;
+  outage: ReturnType<typeof useDeviceOutage>;
+  deviceTests: ReturnType<typeof useDeviceTests>;
+  testsLive: boolean;
+  /** Told each stage the body has drawn (the reads that wait for it start then). */
+  onStage: (stage: Stage) => void;
 }
 
 const NO_ROLES: readonly RoleKey[] = [];
 
 const ViewBody = memo(function ViewBody({
   mac,
-  kept,
   sections,
   links,
   playbook,
   looksAnswered,
+  history,
+  outage,
+  deviceTests,
+  testsLive,
+  onStage,
 }: ViewBodyProps) {
   const { t } = useTranslation('insight360');
   const { t: te } = useTranslation('errors');
@@ -239,21 +270,7 @@ const ViewBody = memo(function ViewBody({
 
   const stage = useRevealStage(sections, looksAnswered);
   const drawn = stage === LAST_STAGE;
-  // The week of history, asked for once the view is drawn (a kept view, offline, reads none): before, its
-  // request and its answer's work would share the network and the page's thread with the sections the
-  // first findings wait for. Its findings join the diagnosis when it arrives; the History card, drawn with
-  // the last stage, shares the same request.
-  const history = useDeviceHistory(kept || !drawn ? null : mac);
-  // An open outage that covers the device: the banner under the header, and the diagnosis's known outage.
-  // Read once the findings are drawn (its request and the schema it loads would otherwise share the
-  // network with the answers they wait for); a view kept offline reads none.
-  const outage = useDeviceOutage(sections.wan, !kept && stage >= 1);
-  // The tests run from the device (speed, ping, traceroute, Wi-Fi scan): read once the view is drawn, and
-  // asked for again here while one runs, for every reader (the card, wherever it is drawn, and the
-  // diagnosis, which their results of the last hour grade). A view kept offline reads none, nor a MAC no
-  // customer is known for (it offers no operation).
-  const testsLive = !kept && !unknownMac;
-  const deviceTests = useDeviceTests(testsLive && drawn ? mac : null, { poll: true });
+  useEffect(() => onStage(stage), [onStage, stage]);
   const diagnosis = useDiagnosis(sections, history, outage, deviceTests.data?.results);
   // A root cause that holds the reset (the port is out…): the header's reset says so before it is sent.
   const root = rootCauseOf(diagnosis.findings);
@@ -354,7 +371,7 @@ const ViewBody = memo(function ViewBody({
               sections={sections}
               links={links.data}
               withCustomer={customerError?.code !== 'mac_not_found'}
-              upTo={stage >= 2 ? 'panel' : 'customer'}
+              upTo={stage >= 2 ? 'panel' : 'tabs'}
               tab={tab}
               onTab={setTab}
             />

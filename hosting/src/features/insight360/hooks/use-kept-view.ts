@@ -13,7 +13,14 @@ import { useOnline } from '../../../lib/use-network-status';
 import { useAuth } from '../../../providers/auth-provider';
 import { answersOf, isCompleteView, type KeptAnswers } from '../api/kept-view';
 
-const keptViews = () => import('../../../lib/kept-views');
+let kept: Promise<typeof import('../../../lib/kept-views')> | null = null;
+/** Asked for once (each dynamic import's call runs the build's preload helper again). */
+const keptViews = () =>
+  (kept ??= import('../../../lib/kept-views').catch((error: unknown) => {
+    // A chunk that failed to load (offline, a new deployment) is asked for again next time.
+    kept = null;
+    throw error;
+  }));
 
 /** The signed-in user when their roles let them open the 360 view (and so keep views), else null. */
 function useKeepingUser(): string | null {
