@@ -25,13 +25,16 @@ const { origin } = await startBenchApi('support1', {
 });
 
 const session = new Session();
+let connected = false;
 const control = createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://control');
   if (url.pathname === '/cpu') {
     const { user, system } = process.cpuUsage();
     res.end(JSON.stringify({ userMicros: user, systemMicros: system }));
   } else if (url.pathname === '/profile/start') {
-    session.connect();
+    // One profile after another (bench:api profiles each concurrency-50 phase): connected once.
+    if (!connected) session.connect();
+    connected = true;
     await session.post('Profiler.enable');
     await session.post('Profiler.start');
     res.end('{}');

@@ -3,8 +3,10 @@
  * (scripts/bench-api-server.ts), against the simulator (another process) with a
  * fixed upstream latency (BENCH_LATENCY_MS, default 40 ms, no jitter). Fetches complete 360 views (all
  * five sections in one streamed request, each view on a device not seen before so that nothing is
- * cached) at concurrency 1 and, after a warm-up, at 50; prints per phase p50/p95 of a complete view
- * against the critical-path lower bound, views per second and the CPU time per view of both processes.
+ * cached) at concurrency 1 and, after a warm-up, at 50, each asking for the answer as it is; then at 50
+ * again with the answers compressed as a browser asks (BENCH_ACCEPT_ENCODING); prints per phase p50/p95 of
+ * a complete view against the critical-path lower bound, views per second and the CPU time per view of
+ * the API, the simulator and the bench client (and the compressed bytes a view).
  */
 // First: the bench runs on the functions' deploy runtime (Node 22).
 import './lib/on-deploy-node';
@@ -19,6 +21,7 @@ import { spread } from '../harness/stats';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { summarise } from './profile-summary';
 
 // The machine's speed in this run, printed beside the figures (docs/performance.md).
@@ -37,6 +40,13 @@ const sim = process.env.BENCH_SIM_URL ?? `http://127.0.0.1:${SIM_PORT}`;
  */
 const CRITICAL_CHAIN = ['customer-accounts', 'billing-accounts', 'products'];
 const criticalPathMs = CRITICAL_CHAIN.length * LATENCY;
+/**
+ * What the browser's requests say they accept (BENCH_ACCEPT_ENCODING, default `br, gzip` as Chromium asks;
+ * `none` leaves the compressed phase out). The phases before it ask for the answer as it is, as every run
+ * before 2026-11-28 did: their figures stay comparable.
+ */
+const BROWSER_ENCODING =
+  process.env.BENCH_ACCEPT_ENCODING === 'none' ? null : (process.env.BENCH_ACCEPT_ENCODING ?? 'br, gzip');
 
 /** BENCH_PROFILE=<dir>: the simulator writes a CPU profile there too (the API's: below). */
 const profile = process.env.BENCH_PROFILE
@@ -65,6 +75,9 @@ try {
     c1: Number(process.env.BENCH_C1_VIEWS ?? 60),
     c50Warmup: Number(process.env.BENCH_C50_WARMUP_VIEWS ?? 200),
     c50: Number(process.env.BENCH_C50_VIEWS ?? 1000),
+    // The same at 50, the answers compressed as a browser asks (BENCH_ACCEPT_ENCODING=none: left out).
+    c50CompressedWarmup: BROWSER_ENCODING ? 100 : 0,
+    c50Compressed: BROWSER_ENCODING ? Number(process.env.BENCH_C50_VIEWS ?? 1000) : 0,
   };
   const needed = Object.values(phases).reduce((sum, n) => sum + n, 0);
   const items: Array<{ mac: string }> = [];
@@ -106,10 +119,10 @@ try {
 
   // The browser's side of the bench: its own connection pool, like a separate client.
   const client = keepAlivePool(256);
-  // BENCH_ACCEPT_ENCODING (say `br, gzip`, as a browser asks): the API compresses the streamed answer, and
-  // the client takes it whole (undici's fetch, which decodes it). Unset: an answer as it is (earlier runs).
-  const encoding = process.env.BENCH_ACCEPT_ENCODING;
-  const viewText = async (path: string) => {
+  // With an Accept-Encoding, the API compresses the streamed answer; the client takes its bytes whole and
+  // decodes them (as a browser does, on its own thread).
+  let compressedBytes = 0;
+  const viewText = async (path: string, encoding: string | null) => {
     if (!encoding)
       return requestText(client, {
         origin: api.origin,
@@ -117,19 +130,26 @@ try {
         method: 'GET',
         headers: { authorization: 'Bearer bench' },
       });
-    const res = await fetch(`${api.origin}${path}`, {
+    const res = await client.request({
+      origin: api.origin,
+      path,
+      method: 'GET',
       headers: { authorization: 'Bearer bench', 'accept-encoding': encoding },
-      dispatcher: client,
-    } as RequestInit);
-    if (!res.headers.get('content-encoding')) throw new Error(`the API did not compress for ${encoding}`);
-    return { status: res.status, text: await res.text() };
+    });
+    const body = Buffer.from(await res.body.arrayBuffer());
+    const coding = res.headers['content-encoding'];
+    if (coding !== 'br' && coding !== 'gzip')
+      throw new Error(`the API answered ${coding ?? 'identity'} for ${encoding}`);
+    compressedBytes += body.length;
+    const text = (coding === 'br' ? brotliDecompressSync(body) : gunzipSync(body)).toString('utf8');
+    return { status: res.statusCode, text };
   };
   let next = 0;
-  async function view(): Promise<number> {
+  async function view(encoding: string | null): Promise<number> {
     const mac = items[next++]!.mac;
     const started = performance.now();
     // The whole view in one streamed request (what the 360 page does): done when the last section line is in.
-    const res = await viewText(`${api.pathname}/${mac}`);
+    const res = await viewText(`${api.pathname}/${mac}`, encoding);
     // The browser parses these lines; the bench only checks each line's status, to keep its own CPU out of the figures.
     const statuses = [...res.text.matchAll(/^\{"section":"([\w-]+)","status":(\d+)/gm)].map((m) => ({
       section: m[1],
@@ -155,16 +175,17 @@ try {
   const simCpu = () => cpuOf(`${sim}/_sim/cpu`);
   const apiCpu = () => cpuOf(`${control}/cpu`);
 
-  async function run(concurrency: number, views: number) {
+  async function run(concurrency: number, views: number, encoding: string | null = null) {
     const times: number[] = [];
     let remaining = views;
     const simCpuBefore = await simCpu();
     const apiCpuBefore = await apiCpu();
     const clientCpuBefore = process.cpuUsage();
+    const bytesBefore = compressedBytes;
     const started = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        while (remaining-- > 0) times.push(await view());
+        while (remaining-- > 0) times.push(await view(encoding));
       }),
     );
     const seconds = (performance.now() - started) / 1000;
@@ -181,6 +202,7 @@ try {
       apiCpuMs,
       simCpuMs,
       clientCpuMs,
+      bytesPerView: (compressedBytes - bytesBefore) / times.length,
     };
   }
 
@@ -188,34 +210,44 @@ try {
   const c1 = await run(1, phases.c1);
   // Steady state at 50: the pool's connections opened and the code optimised for this load first.
   await run(50, phases.c50Warmup);
-  // BENCH_PROFILE=<dir>: the API's own CPU profile of the concurrency-50 phase, and where its time went.
-  const profileFile = process.env.BENCH_PROFILE
-    ? path.resolve(process.env.BENCH_PROFILE, 'api-c50.cpuprofile')
-    : null;
-  if (profileFile) await post('/profile/start');
-  const c50 = await run(50, phases.c50);
-  if (profileFile) {
-    await post(`/profile/stop?file=${encodeURIComponent(profileFile)}`);
-    const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as Parameters<typeof summarise>[0];
-    const { byModule, busyMs } = summarise(profile);
-    console.log(`API profile of the concurrency-50 phase (${profileFile}), self time by module:`);
-    for (const [module, ms] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 20))
-      console.log(
-        `  ${((ms / busyMs) * 100).toFixed(1).padStart(5)} %  ${(ms / c50.views).toFixed(3)} ms per view  ${module}`,
-      );
+  // BENCH_PROFILE=<dir>: the API's own CPU profile of each concurrency-50 phase, and where its time went.
+  const profiled = async (name: string, measure: () => ReturnType<typeof run>) => {
+    const file = process.env.BENCH_PROFILE
+      ? path.resolve(process.env.BENCH_PROFILE, `api-${name}.cpuprofile`)
+      : null;
+    if (file) await post('/profile/start');
+    const result = await measure();
+    if (file) {
+      await post(`/profile/stop?file=${encodeURIComponent(file)}`);
+      const profile = JSON.parse(readFileSync(file, 'utf8')) as Parameters<typeof summarise>[0];
+      const { byModule, busyMs } = summarise(profile);
+      console.log(`API profile of the ${name} phase (${file}), self time by module:`);
+      for (const [module, ms] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 20))
+        console.log(
+          `  ${((ms / busyMs) * 100).toFixed(1).padStart(5)} %  ${(ms / result.views).toFixed(3)} ms per view  ${module}`,
+        );
+    }
+    return result;
+  };
+  const c50 = await profiled('c50', () => run(50, phases.c50));
+  let c50Compressed: Awaited<ReturnType<typeof run>> | null = null;
+  if (BROWSER_ENCODING) {
+    await run(50, phases.c50CompressedWarmup, BROWSER_ENCODING);
+    c50Compressed = await profiled('c50-compressed', () => run(50, phases.c50Compressed, BROWSER_ENCODING));
   }
 
   const line = (name: string, r: Awaited<ReturnType<typeof run>>) =>
     console.log(
-      `${name.padEnd(15)} views ${String(r.views).padStart(4)}  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p50/critical ${(r.p50 / criticalPathMs).toFixed(3)}  ${r.rps.toFixed(1)} views/s (${(r.rps * SECTIONS.length).toFixed(0)} sections/s)  CPU per view: API ${r.apiCpuMs.toFixed(2)} ms, simulator ${r.simCpuMs.toFixed(2)} ms, bench client ${r.clientCpuMs.toFixed(2)} ms`,
+      `${name.padEnd(15)} views ${String(r.views).padStart(4)}  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p50/critical ${(r.p50 / criticalPathMs).toFixed(3)}  ${r.rps.toFixed(1)} views/s (${(r.rps * SECTIONS.length).toFixed(0)} sections/s)  CPU per view: API ${r.apiCpuMs.toFixed(2)} ms, simulator ${r.simCpuMs.toFixed(2)} ms, bench client ${r.clientCpuMs.toFixed(2)} ms${r.bytesPerView ? `, ${Math.round(r.bytesPerView)} bytes compressed` : ''}`,
     );
   console.log(
-    `upstream latency ${LATENCY} ms, critical path ${CRITICAL_CHAIN.join(' → ')} = ${criticalPathMs} ms, accept-encoding ${encoding ?? 'none'}`,
+    `upstream latency ${LATENCY} ms, critical path ${CRITICAL_CHAIN.join(' → ')} = ${criticalPathMs} ms`,
   );
   line('concurrency 1', c1);
   line('concurrency 50', c50);
+  if (c50Compressed) line(`concurrency 50, accept-encoding ${BROWSER_ENCODING}`, c50Compressed);
   console.log(
-    `bench:api c1_p50_ratio=${(c1.p50 / criticalPathMs).toFixed(3)} c50_p50_ratio=${(c50.p50 / criticalPathMs).toFixed(3)} c50_rps=${c50.rps.toFixed(1)} ${cpuRef.figure}`,
+    `bench:api c1_p50_ratio=${(c1.p50 / criticalPathMs).toFixed(3)} c50_p50_ratio=${(c50.p50 / criticalPathMs).toFixed(3)} c50_rps=${c50.rps.toFixed(1)} c50_api_cpu_ms=${c50.apiCpuMs.toFixed(2)}${c50Compressed ? ` c50_compressed_p50_ratio=${(c50Compressed.p50 / criticalPathMs).toFixed(3)} c50_compressed_api_cpu_ms=${c50Compressed.apiCpuMs.toFixed(2)}` : ''} ${cpuRef.figure}`,
   );
 } finally {
   if (apiProcess) await stop(apiProcess);
