@@ -170,17 +170,9 @@ function DeviceView({ mac, kept = false }: { mac: string; kept?: boolean }) {
     titleOf(formatMac(mac), customer.data?.data.name.line1, t('titles.insight360', { ns: 'common' })),
     1,
   );
-  const snapshot = useMemo(
-    () => ({
-      sections,
-      links,
-      playbook,
-      looksAnswered: !looks.isLoading,
-      history,
-      outage,
-      deviceTests,
-      testsLive,
-    }),
+  // What field mode keeps (api/kept-view.ts: the sections, the looks, the playbook, the links).
+  const answers = useMemo(
+    () => ({ sections, links, playbook, looksAnswered: !looks.isLoading }),
     // The SWR objects change identity on every render; their state is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [
@@ -212,6 +204,14 @@ function DeviceView({ mac, kept = false }: { mac: string; kept?: boolean }) {
       links.error,
       playbook,
       looks.isLoading,
+    ],
+  );
+  const snapshot = useMemo(
+    () => ({ ...answers, history, outage, deviceTests, testsLive }),
+    // Likewise.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [
+      answers,
       history.data,
       history.error,
       history.isLoading,
@@ -224,7 +224,8 @@ function DeviceView({ mac, kept = false }: { mac: string; kept?: boolean }) {
       testsLive,
     ],
   );
-  useKeepView(mac, language, snapshot, !kept);
+  // Kept again when what it keeps changes, not when the history or a test's progress does.
+  useKeepView(mac, language, answers, !kept);
   const shown = useDeferredValue(snapshot);
   return <ViewBody mac={mac} onStage={setStage} {...shown} />;
 }
