@@ -75,6 +75,34 @@ describe('prerendered first paint', () => {
       expect(complaints).toEqual([]);
     });
 
+  it('when the landing opens, then the first number formatter is made by the HTML in a task of its own, before the app’s code makes one', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    // Records where each Intl.NumberFormat is made: the first one of a page loads the browser's
+    // number data (about 11 ms), which MUI's French locale otherwise paid inside the app's module
+    // evaluation, its longest task.
+    await page.addInitScript(() => {
+      const made: string[] = [];
+      (window as unknown as { __numberFormats: string[] }).__numberFormats = made;
+      Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+        construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+          made.push(new Error('made').stack ?? '');
+          return Reflect.construct(target, args);
+        },
+      });
+    });
+    await page.goto('/');
+    await tookOver(page);
+    const made = await page.evaluate(
+      () => (window as unknown as { __numberFormats: string[] }).__numberFormats,
+    );
+    expect(made.length, 'number formatters made').toBeGreaterThan(1);
+    expect(made[0], 'the first one').not.toMatch(/\/assets\//);
+    expect(
+      made.slice(1).some((stack) => /\/assets\//.test(stack)),
+      'one made by the app’s code later',
+    ).toBe(true);
+  });
+
   it('when /fr/… is asked of Hosting, then it answers the French HTML, and English elsewhere', async () => {
     const french = await (await fetch(`${PORTAL}/fr/threshold`)).text();
     const english = await (await fetch(`${PORTAL}/threshold`)).text();
