@@ -1,3 +1,4 @@
+import { afterPendingIo } from '../../lib/after-pending-io';
 import type { BirthCertificatesSection, SectionResponse } from '@insight/common/customer360';
 import type { BirthCertificate } from '@insight/common/upstream/birth-certificate';
 import type { ThresholdSource } from '../grading/threshold-source';
@@ -23,6 +24,7 @@ export async function getBirthCertificates(
   );
   const certificates = newestFirst(list.value ?? []);
   const rules = await thresholds.current();
+  await afterPendingIo();
   const device = { technology: details.value.networkType, model: details.value.model };
   return {
     data: {

@@ -1,3 +1,4 @@
+import { afterPendingIo } from '../../lib/after-pending-io';
 import type { LanSection, SectionResponse } from '@insight/common/customer360';
 import type { ThresholdSource } from '../grading/threshold-source';
 import { gradeLan } from '../grading/grade-sections';
@@ -20,6 +21,7 @@ export async function getLan(
     settle(calls.details(mac, fresh)),
     thresholds.current(),
   ]);
+  await afterPendingIo();
   const device =
     'error' in details
       ? { technology: null, model: null }

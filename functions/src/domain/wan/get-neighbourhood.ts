@@ -1,3 +1,4 @@
+import { afterPendingIo } from '../../lib/after-pending-io';
 import type { NeighbourhoodSection } from '@insight/common/customer360';
 import { type DeviceContext, type ThresholdSet, gradeValue } from '@insight/common/threshold-grading';
 import { OLT_NAME, PON_PORT, type PonPortListing } from '@insight/common/upstream/wan';
@@ -72,6 +73,7 @@ export async function getNeighbourhood(
     thresholds.current(),
   ]);
   const listing = await portListing(calls, state.value.olt, state.value.port);
+  await afterPendingIo();
   const device = { technology: details.value.networkType, model: details.value.model };
   return { data: gradedPort(listing.value, rules, device, mac), ...stamp([state, listing]) };
 }

@@ -1,3 +1,4 @@
+import { afterPendingIo } from '../../lib/after-pending-io';
 import { firmwareScoreLabel, type SectionResponse, type WanSection } from '@insight/common/customer360';
 import type { Cached } from '../../lib/call-cache';
 import type { ThresholdSource } from '../grading/threshold-source';
@@ -38,6 +39,7 @@ export async function getWan(
     customerThenConditional,
     thresholds.current(),
   ]);
+  await afterPendingIo();
   const device = { technology: details.value.networkType, model: details.value.model };
   return {
     data: {
