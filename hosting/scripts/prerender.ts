@@ -82,8 +82,8 @@ const STATIC_CSS = [
  * early script]]), after the page's early script when it has one (src/early-reads.ts: a directly opened
  * view asks for its answer): one wave of requests instead of three (an error there only skips those
  * preloads: the entry still starts). While that code is on its way, a task of its own loads the browser's
- * number-formatting data (the first `Intl.NumberFormat` of a page costs about 11 ms of main thread, 45 ms
- * on a phone): otherwise MUI's French locale, which builds its formatter when it is loaded, paid it inside
+ * number-formatting data (the first `Intl.NumberFormat` of a fresh renderer costs up to about 11 ms of
+ * main thread here, four times that on a phone): otherwise MUI's French locale, which builds its formatter when it is loaded, paid it inside
  * the app's one long module-evaluation task (docs/performance.md, "First paint").
  */
 const KEEP_ONE_COPY =

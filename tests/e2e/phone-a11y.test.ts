@@ -156,7 +156,6 @@ async function dialogFits(page: Page, screen: Viewport, open: () => Promise<void
     : `dialog at ${JSON.stringify(box)}`;
 }
 
-/** What is wrong on one page: the overflow, the grids' first column, axe, and the add dialog of a list. */
 /**
  * axe's violations that are still there in a second scan, once the page is still again. The lists update
  * live while the other lanes write (the permissions grid gains the users they create): a scan that lands
@@ -172,10 +171,10 @@ async function lastingViolations(page: Page): Promise<string[]> {
   await untilStill(page).catch(() => undefined);
   const rule = (violation: string) => violation.split(' ')[0];
   const again = await wcagViolations(page);
-  const lasting = again.filter((violation) => first.some((earlier) => rule(earlier) === rule(violation)));
-  return lasting;
+  return again.filter((violation) => first.some((earlier) => rule(earlier) === rule(violation)));
 }
 
+/** What is wrong on one page: the overflow, the grids' first column, axe, and the add dialog of a list. */
 async function pageProblems(page: Page, path: string, screen: Viewport): Promise<string[]> {
   const problems: string[] = [];
   const wide = await overflow(page);
