@@ -20,17 +20,7 @@ export function createUpstreamCalls(
   const get = <T>(key: string, load: () => Promise<T>, fresh: boolean): Promise<Cached<T>> =>
     cache.get(key, load, fresh);
   const changeable = <T>(mac: string, key: string, load: () => Promise<T>, fresh: boolean) =>
-    cache.get(
-      key,
-      load,
-      fresh,
-      marks
-        ? async (fetchedAt) => {
-            const changedAt = await marks.changedAt(mac);
-            return changedAt !== null && changedAt > fetchedAt;
-          }
-        : undefined,
-    );
+    cache.get(key, load, fresh, marks ? (fetchedAt) => marks.changedSince(mac, fetchedAt) : undefined);
   return {
     customerAccount: (mac: string, language: string, fresh: boolean) =>
       get(`customer:${mac}:${language}`, () => clients.customer.customerAccount(mac, language), fresh),

@@ -1,12 +1,14 @@
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createBrotliDecompress, createGunzip } from 'node:zlib';
+import express from 'express';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CAPABILITY_MATRIX, ROLE_KEYS, type Capability } from '@insight/common/roles';
 import { appWith, fakeUpstream, testVerifyToken, tokenFor } from '../testing/fake-upstream';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
 import { certificate, details, firmware, healthyRoutes, lan, MAC } from '../testing/fixtures';
+import { memoryLookStore } from '../domain/diagnosis/look-store';
 
 const ONU = '/api/fe/wan/v1/pon/onu/{mac}';
 const HOUR = 3_600_000;
@@ -741,6 +743,32 @@ describe('streamed 360 view', () => {
       await close();
     }
   });
+
+  it.each(['br', 'gzip', 'identity'])(
+    'when the browser accepts %s, then the look is stored once the whole answer has left, not before',
+    async (encoding) => {
+      const events: string[] = [];
+      const looks = memoryLookStore();
+      const add = looks.add.bind(looks);
+      looks.add = (...args) => {
+        events.push('look stored');
+        return add(...args);
+      };
+      const { app } = setup({}, { looks });
+      // The answer's own end: its last (compressed) bytes handed to the socket.
+      const outer = express().use((_req, res, next) => {
+        res.once('finish', () => events.push('answer sent'));
+        next();
+      }, app);
+      const res = await request(outer)
+        .get(`/api/360/${MAC}`)
+        .set('authorization', tokenFor('u1', ['support1']))
+        .set('accept-encoding', encoding);
+      expect(res.status).toBe(200);
+      await vi.waitFor(() => expect(events).toContain('look stored'), { timeout: 30_000, interval: 5 });
+      expect(events).toEqual(['answer sent', 'look stored']);
+    },
+  );
 
   it('when unknown sections are asked, then 400 before any upstream call', async () => {
     const { as, upstream } = setup();

@@ -11,8 +11,11 @@ export interface ChangeMarkStore {
 }
 
 export interface ChangeMarks {
-  /** The device's last change as this instance knows it: read at most `maxAgeMs` ago. */
-  changedAt(mac: string): Promise<number | null>;
+  /**
+   * Whether an operation changed the device after `fetchedAt` (a cached answer's fetch time), as this
+   * instance knows it: the store read at most `maxAgeMs` ago, or not at all for an answer younger than that.
+   */
+  changedSince(mac: string, fetchedAt: number): Promise<boolean>;
   /** Marks the device changed now, here and for every instance. */
   mark(mac: string): Promise<void>;
 }
@@ -34,6 +37,9 @@ export class MemoryChangeMarkStore implements ChangeMarkStore {
  * The store's marks, each read at most once per `maxAgeMs` per device on this instance (concurrent reads
  * share one lookup). A mark made here is known here at once; one made on another instance is seen within
  * `maxAgeMs`. A failed lookup counts as "changed now": the read fetches again rather than risk a stale copy.
+ * An answer fetched less than `maxAgeMs` ago is judged by what this instance knows, without a lookup: a
+ * mark made since on another instance is younger than `maxAgeMs`, which that promise leaves unseen anyway.
+ * So a view's sections sharing an upstream call still in flight (the first view of a device) read no mark.
  */
 export function cachedChangeMarks(
   store: ChangeMarkStore,
@@ -44,16 +50,21 @@ export function cachedChangeMarks(
   }: { maxAgeMs?: number; maxEntries?: number; now?: () => number } = {},
 ): ChangeMarks {
   const known = new Map<string, { at: number; value: Promise<number | null> }>();
+  const changedAt = (mac: string, young: boolean): Promise<number | null> => {
+    const hit = known.get(mac);
+    const at = now();
+    if (hit && (young || at - hit.at <= maxAgeMs)) return hit.value;
+    if (young) return Promise.resolve(null);
+    const value = store.read(mac).catch(() => now());
+    known.delete(mac);
+    known.set(mac, { at, value });
+    if (known.size > maxEntries) known.delete(known.keys().next().value!);
+    return value;
+  };
   return {
-    changedAt(mac) {
-      const hit = known.get(mac);
-      const at = now();
-      if (hit && at - hit.at <= maxAgeMs) return hit.value;
-      const value = store.read(mac).catch(() => now());
-      known.delete(mac);
-      known.set(mac, { at, value });
-      if (known.size > maxEntries) known.delete(known.keys().next().value!);
-      return value;
+    async changedSince(mac, fetchedAt) {
+      const changed = await changedAt(mac, now() - fetchedAt <= maxAgeMs);
+      return changed !== null && changed > fetchedAt;
     },
     async mark(mac) {
       const at = now();

@@ -51,13 +51,18 @@ export async function writeAudit(
     .catch((error: unknown) => deps.logger.error('audit write failed', { error: String(error) }));
 }
 
+/**
+ * Runs an operation and writes its audit record. `work` calls `changed()` once the device is changed (the
+ * change mark, markChanged): the mark is taken then, and its write and the record's leave together, one
+ * round trip to Firestore before the answer instead of two.
+ */
 export async function audited<T>(
   deps: Pick<OperationDeps, 'calls' | 'audit' | 'logger'>,
   actor: Actor,
   mac: string,
   operation: AuditOperation,
   parameters: Record<string, unknown>,
-  work: () => Promise<T>,
+  work: (changed: () => void) => Promise<T>,
 ): Promise<T> {
   // The customer is named in the record when the lookup is at hand (cached); it never delays the operation.
   const customer = await Promise.race([
@@ -75,15 +80,17 @@ export async function audited<T>(
     operation,
     parameters,
   };
+  const marks: Array<Promise<void>> = [];
+  const changed = () => void marks.push(markChanged(deps, mac));
   try {
-    const result = await work();
-    await writeAudit(deps, { ...base, outcome: 'sent', errorCode: null });
+    const result = await work(changed);
+    await Promise.all([writeAudit(deps, { ...base, outcome: 'sent', errorCode: null }), ...marks]);
     return result;
   } catch (error) {
     const code = error instanceof AppError ? error.code : 'internal';
     // No answer in time: the upstream may have done it, so the outcome is unknown, not failed.
     const outcome = code === 'upstream_timeout' ? 'unknown' : 'failed';
-    await writeAudit(deps, { ...base, outcome, errorCode: code });
+    await Promise.all([writeAudit(deps, { ...base, outcome, errorCode: code }), ...marks]);
     throw error;
   }
 }
@@ -91,8 +98,9 @@ export async function audited<T>(
 /**
  * Tells every instance that the device changed, so that their cached reads of what the operation changed
  * are fetched again. The operation is done whatever happens here: a failed mark is logged, not thrown.
+ * The mark's time is taken when this is called (a copy cached after it is newer than the mark).
  */
-export async function markChanged(deps: OperationDeps, mac: string): Promise<void> {
+async function markChanged(deps: Pick<OperationDeps, 'calls' | 'logger'>, mac: string): Promise<void> {
   await deps.calls
     .changed(mac)
     .catch((error: unknown) => deps.logger.error('change mark failed', { mac, error: String(error) }));
@@ -134,10 +142,10 @@ export async function resetDevice(
   const now = (deps.now ?? Date.now)();
   if (!request.repeat) await refuseRecentReset(deps, mac, now, idempotencyKey);
   const parameters = { action: 'reset', ...(idempotencyKey ? { idempotencyKey } : {}) };
-  return audited(deps, actor, mac, 'deviceReset', parameters, async () => {
+  return audited(deps, actor, mac, 'deviceReset', parameters, async (changed) => {
     const answer = await deps.clients.wan.reset(mac, idempotencyKey);
     deps.calls.forget(`state:${mac}`);
-    await markChanged(deps, mac);
+    changed();
     return {
       status: 'sent',
       requestId: answer.requestId,
@@ -157,7 +165,7 @@ export function voiceOperation(
   idempotencyKey?: string,
 ): Promise<OperationResult> {
   const { operation: name, ...parameters } = operation;
-  return audited(deps, actor, mac, name, { port, ...parameters }, async () => {
+  return audited(deps, actor, mac, name, { port, ...parameters }, async (changed) => {
     const details = await deps.calls.details(mac, false);
     const answer = await deps.clients.telephony.operate(
       details.value.serialNumber,
@@ -166,7 +174,7 @@ export function voiceOperation(
       idempotencyKey,
     );
     deps.calls.forget(`voice:${mac}`);
-    await markChanged(deps, mac);
+    changed();
     return { status: 'sent', requestId: answer.requestId };
   });
 }
@@ -179,7 +187,7 @@ export function regenerateBirthCertificate(
   idempotencyKey?: string,
 ): Promise<RegenerateResult> {
   const now = (deps.now ?? Date.now)();
-  return audited(deps, actor, mac, 'regenerateBc', {}, async () => {
+  return audited(deps, actor, mac, 'regenerateBc', {}, async (changed) => {
     const details = await deps.calls.details(mac, false);
     const { networkType, networkGroup } = details.value;
     const current = newestFirst(
@@ -206,7 +214,7 @@ export function regenerateBirthCertificate(
       body,
       idempotencyKey,
     );
-    await markChanged(deps, mac);
+    changed();
     // The answer replaces or adds the certificate by id (after the mark: this copy is newer than it).
     deps.calls.replace(`bc:${mac}`, [certificate, ...current.filter((bc) => bc.id !== certificate.id)]);
     return { status: 'sent' as const, method, certificate };

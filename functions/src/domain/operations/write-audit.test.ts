@@ -1,6 +1,9 @@
-/** One audit record written for an operation or a device test: a failed write is logged, never thrown. */
-import { describe, expect, it } from 'vitest';
-import { writeAudit } from './operations';
+/**
+ * One audit record written for an operation or a device test: a failed write is logged, never thrown; an
+ * operation that changes the device writes its record and its change mark together.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { resetDevice, writeAudit } from './operations';
 
 const record = {
   uid: 'u1',
@@ -51,5 +54,39 @@ describe('writeAudit', () => {
       ),
     ).resolves.toBeUndefined();
     expect(log.errors).toEqual([['audit write failed', { error: 'Error: deadline exceeded' }]]);
+  });
+});
+
+describe('an operation that changes the device', () => {
+  it('when the device is reset, then its audit record is written while its change mark is still being written, and the answer waits for both', async () => {
+    const events: string[] = [];
+    let releaseMark!: () => void;
+    const log = logger();
+    const deps = {
+      clients: { wan: { reset: async () => ({ requestId: 'r1' }) } },
+      calls: {
+        customerAccount: async () => ({ value: { customerAccountNumber: '0001' } }),
+        forget: () => undefined,
+        changed: () => {
+          events.push('mark started');
+          return new Promise<void>((resolve) => (releaseMark = resolve)).then(
+            () => void events.push('mark written'),
+          );
+        },
+      },
+      audit: { write: async () => void events.push('record written'), lastOf: async () => null },
+      logger: log,
+    };
+    let answered = false;
+    const answer = resetDevice(deps as never, { uid: 'u1', email: null }, 'A4C1E8000001').then((result) => {
+      answered = true;
+      return result;
+    });
+    await vi.waitFor(() => expect(events).toEqual(['mark started', 'record written']), { timeout: 10_000 });
+    expect(answered).toBe(false);
+    releaseMark();
+    await expect(answer).resolves.toMatchObject({ status: 'sent', requestId: 'r1' });
+    expect(events).toEqual(['mark started', 'record written', 'mark written']);
+    expect(log.errors).toEqual([]);
   });
 });

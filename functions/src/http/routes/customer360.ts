@@ -148,8 +148,12 @@ export function customer360Router(
       // Also when a section's own error handling failed: the error middleware answers, and no head follows.
       clearTimeout(head);
     }
-    // After the answer: the view is never slower for it.
-    if (onViewComplete) setImmediate(() => onViewComplete({ mac, user: actor(res), outcomes }));
+    // After the answer has left (a compressed answer's last bytes are encoded after `end()`, on zlib's
+    // threads): the view is never slower for it. 'close' also comes when the browser went away first.
+    if (onViewComplete) {
+      const completed = { mac, user: actor(res), outcomes };
+      res.once('close', () => setImmediate(() => onViewComplete(completed)));
+    }
   });
 
   router.post('/360/:mac/reset', requireCapability('deviceReset'), validateMac, async (req, res) => {
