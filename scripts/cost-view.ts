@@ -21,13 +21,17 @@ import { parseEnv } from 'node:util';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { ROLE_KEYS } from '@insight/common/roles';
+import { PROVINCES, STAGING_KINDS } from '@insight/common/staging';
 import { seedThresholdSet } from '@insight/common/threshold-seed';
 import { THRESHOLD_FULL_READ_MS } from '../functions/src/adapters/firestore';
 import { THRESHOLD_CACHE } from '../functions/src/config/cache-ages';
+import { PORT_LISTING } from '../functions/src/adapters/upstream';
+import { PROMETHEUS_QUERY_RANGE_PATH } from '@insight/common/upstream/prometheus';
 import { writeCounted } from '../harness/counted-seed';
 import { freePort } from '../functions/src/testing/free-port';
 import { MemoryUserDirectory } from '../functions/src/domain/users/user-directory';
 import { cpuReference } from './lib/cpu-reference';
+import { FLOOR, FLOOR_DAY_SECONDS, firestoreMonth, perSecondAtFloor, PRICES } from './lib/cost-floor';
 import { PORTS, PROJECT_ID, ROOT, waitForUrl } from './lib/emulator-env';
 import { meterFirestore, type FirestoreCounts } from './lib/firestore-meter';
 import { seedPlaybook } from './lib/playbook-seed';
@@ -36,23 +40,6 @@ import { thresholdLists } from './seed';
 
 const cpuRef = cpuReference('cost:view');
 
-/**
- * The floor the figures are scaled to (COST_AGENTS…): agents at the peak hour, what each does in it, the
- * installers watching a staging page, and how many peak hours a day's traffic is worth.
- */
-const FLOOR = {
-  agents: Number(process.env.COST_AGENTS ?? 5000),
-  viewsPerAgentHour: 20,
-  /** Of the views, those on a device another agent looked at in the last 5 minutes (a caller's second call). */
-  repeatShare: 0.1,
-  searchesPerAgentHour: 4,
-  operationsPerAgentHour: 2,
-  stagingWatchers: 300,
-  peakHoursPerDay: 8,
-  /** ONUs behind the port listings, and ONUs per port (docs/simulated-network.md). */
-  onus: 500_000,
-  onusPerPort: 32,
-};
 /** The threshold manager's lists (collection ids) and their records in the seeded set. */
 const THRESHOLD_LISTS = ['definitions', 'rules', 'variants'];
 const THRESHOLD_LIST_SIZE = (['definitions', 'rules', 'variants'] as const).reduce(
@@ -61,20 +48,10 @@ const THRESHOLD_LIST_SIZE = (['definitions', 'rules', 'variants'] as const).redu
 );
 /** The api function as deployed (functions/src/index.ts). */
 const FUNCTION = { concurrency: 80, maxInstances: 10, vcpu: 1, gib: 0.5 };
-/**
- * List prices in USD, northamerica-northeast1 (Montréal), as of 2026-11-27: Cloud Run functions
- * (request-based billing, tier 1: vCPU-second, GiB-second, request), Firestore Standard edition (per 100,000
- * document reads, writes). Read them again from the price pages before a budget.
- */
-const PRICES = {
-  vcpuSecond: 0.000024,
-  gibSecond: 0.0000025,
-  perMillionRequests: 0.4,
-  firestoreReadsPer100k: 0.033,
-  firestoreWritesPer100k: 0.099,
-  date: '2026-11-27',
-};
 const VIEWS = Number(process.env.COST_VIEWS ?? 20);
+/** The staging row: pages held open at once, and for how long (COST_STAGING_SECONDS). */
+const STAGING_PAGES = 8;
+const STAGING_SECONDS = Number(process.env.COST_STAGING_SECONDS ?? 20);
 const LATENCY = 40;
 /** The api function's memory (functions/src/index.ts). */
 const INSTANCE_GIB = 0.5;
@@ -250,6 +227,60 @@ try {
     for (const call of calls) answers.push(await call());
     return answers;
   };
+  /**
+   * Staging pages: STAGING_PAGES event streams held STAGING_SECONDS, spread over the four streams (Plume
+   * and ONU, Ontario and Québec) as installers open them. Per page and minute: the API's CPU, the bytes
+   * sent; and the upstream streams the instance holds for them (one per stream it serves, StagingHub).
+   */
+  async function measureStaging(): Promise<Staging> {
+    await settled();
+    const streams = STAGING_KINDS.flatMap((kind) =>
+      PROVINCES.map((province) => `/staging/${kind}/${province}`),
+    );
+    let bytes = 0;
+    const open: Array<{ destroy(): void }> = [];
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    for (let i = 0; i < STAGING_PAGES; i++) {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/api${streams[i % streams.length]}`,
+          headers: { authorization: 'Bearer cost', 'accept-encoding': 'br, gzip' },
+        },
+        (res) => res.on('data', (chunk: Buffer) => (bytes += chunk.length)),
+      );
+      req.on('error', () => undefined);
+      req.end();
+      open.push(req);
+    }
+    await new Promise((resolve) => setTimeout(resolve, STAGING_SECONDS * 1000));
+    const stats = (await new Promise<string>((resolve, reject) =>
+      httpRequest(
+        { host: '127.0.0.1', port, path: '/api/staging/stats', headers: { authorization: 'Bearer cost' } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve(text));
+        },
+      )
+        .on('error', reject)
+        .end(),
+    )) as string;
+    const cpu = process.cpuUsage(cpuBefore);
+    const minutes = (performance.now() - started) / 60_000;
+    for (const req of open) req.destroy();
+    const { upstreamOpen, viewers } = JSON.parse(stats) as { upstreamOpen: number; viewers: number };
+    return {
+      pages: STAGING_PAGES,
+      viewers,
+      upstreamOpen,
+      cpuMsPerPageMinute: (cpu.user + cpu.system) / 1000 / STAGING_PAGES / minutes,
+      bytesPerPageMinute: bytes / STAGING_PAGES / minutes,
+    };
+  }
+
   // Warm-up: the per-instance caches of a running instance (threshold rules, playbook, connections).
   for (let i = 0; i < 3; i++) await all(view(freshDevice()));
 
@@ -270,6 +301,7 @@ try {
   rows.push(
     await measure('reset a device', () => all([() => send('POST', `/360/${freshDevice()}/reset`, {})])),
   );
+  const staging = await measureStaging();
   server.close();
 
   const sum = (record: Record<string, number>) => Object.values(record).reduce((a, b) => a + b, 0);
@@ -289,13 +321,25 @@ try {
       `  API CPU ${row.cpuMs.toFixed(2)} ms; requests' time ${row.ms.toFixed(0)} ms = ${((row.ms / 1000) * INSTANCE_GIB).toFixed(4)} GB-s alone on an instance; sent ${(row.bytes / 1024).toFixed(1)} KiB`,
     );
   }
-  printFloor(rows, sum);
+  console.log(`\nstaging page, held ${STAGING_SECONDS} s (${staging.pages} pages over the four streams)`);
+  console.log(
+    `  upstream streams held by the instance ${staging.upstreamOpen} for ${staging.viewers} viewers; per page and minute: API CPU ${staging.cpuMsPerPageMinute.toFixed(2)} ms, sent ${(staging.bytesPerPageMinute / 1024).toFixed(1)} KiB; Firestore none`,
+  );
+  printFloor(rows, staging, sum);
   console.log(`\ncost:view ${cpuRef.figure}`);
   await stop(child);
   process.exit(0);
 } catch (error) {
   await stop(child);
   throw error;
+}
+
+interface Staging {
+  pages: number;
+  viewers: number;
+  upstreamOpen: number;
+  cpuMsPerPageMinute: number;
+  bytesPerPageMinute: number;
 }
 
 interface Measured {
@@ -310,22 +354,43 @@ interface Measured {
 }
 
 /** The floor's peak hour and month from the measured rows (first view, view again, search, operation). */
-function printFloor(rows: Measured[], sum: (record: Record<string, number>) => number) {
+function printFloor(rows: Measured[], staging: Staging, sum: (record: Record<string, number>) => number) {
   const [fresh, again, search, operation] = rows as [Measured, Measured, Measured, Measured];
-  const perSecond = (perAgentHour: number) => (FLOOR.agents * perAgentHour) / 3600;
-  const load = [
-    { row: fresh, rate: perSecond(FLOOR.viewsPerAgentHour * (1 - FLOOR.repeatShare)) },
-    { row: again, rate: perSecond(FLOOR.viewsPerAgentHour * FLOOR.repeatShare) },
-    { row: search, rate: perSecond(FLOOR.searchesPerAgentHour) },
-    { row: operation, rate: perSecond(FLOOR.operationsPerAgentHour) },
-  ];
-  const total = (figure: (row: Measured) => number) =>
+  const perSecond = perSecondAtFloor;
+  const viewsPerSecond = perSecond(FLOOR.viewsPerAgentHour);
+  /**
+   * The load on `instances` instances. The "again" row was measured on the instance that holds the first
+   * view's copies; a view of the same device reaches that instance one time in `instances` (requests are
+   * spread over them) and costs a first view's calls on any other.
+   */
+  const loadOn = (instances: number) => {
+    const repeat = viewsPerSecond * FLOOR.repeatShare;
+    return [
+      { row: fresh, rate: viewsPerSecond - repeat / instances },
+      { row: again, rate: repeat / instances },
+      { row: search, rate: perSecond(FLOOR.searchesPerAgentHour) },
+      { row: operation, rate: perSecond(FLOOR.operationsPerAgentHour) },
+    ];
+  };
+  const total = (load: ReturnType<typeof loadOn>, figure: (row: Measured) => number) =>
     load.reduce((acc, { row, rate }) => acc + rate * figure(row), 0);
-  const requestsPerSecond = total((row) => row.requests);
-  // Requests in flight: each request's time (Little's law); the staging pages hold one stream each.
-  const inFlight = total((row) => row.ms / 1000) + FLOOR.stagingWatchers;
-  const cpuShare = total((row) => row.cpuMs / 1000) / FUNCTION.vcpu;
-  const instances = Math.max(Math.ceil(inFlight / FUNCTION.concurrency), Math.ceil(cpuShare / 0.6));
+  // Requests in flight: each request's time (Little's law); the staging pages hold one stream each. The
+  // instances decide how often a repeat view finds its copies, which changes the load a little: twice.
+  const instancesFor = (load: ReturnType<typeof loadOn>) => {
+    const inFlight = total(load, (row) => row.ms / 1000) + FLOOR.stagingWatchers;
+    const cpuShare =
+      (total(load, (row) => row.cpuMs / 1000) +
+        (FLOOR.stagingWatchers * staging.cpuMsPerPageMinute) / 60_000) /
+      FUNCTION.vcpu;
+    const instances = Math.max(Math.ceil(inFlight / FUNCTION.concurrency), Math.ceil(cpuShare / 0.6));
+    return { inFlight, cpuShare, instances };
+  };
+  let { instances } = instancesFor(loadOn(1));
+  instances = instancesFor(loadOn(instances)).instances;
+  const load = loadOn(instances);
+  const { inFlight, cpuShare } = instancesFor(load);
+  const viewsInFlight = total(load.slice(0, 2), (row) => row.ms / 1000);
+  const requestsPerSecond = total(load, (row) => row.requests);
   // The threshold lists are read per instance, not per view: while it serves, an instance checks their marks
   // (six reads) once per THRESHOLD_CACHE.refreshAfterMs and reads them whole once per THRESHOLD_FULL_READ_MS.
   const perView = (row: Measured) =>
@@ -334,35 +399,48 @@ function printFloor(rows: Measured[], sum: (record: Record<string, number>) => n
   const thresholdReads =
     instances *
     (6 / (THRESHOLD_CACHE.refreshAfterMs / 1000) + THRESHOLD_LIST_SIZE / (THRESHOLD_FULL_READ_MS / 1000));
-  const reads = total(perView) + thresholdReads;
-  const writes = total((row) => sum(row.firestore.writes));
-  const day = FLOOR.peakHoursPerDay * 3600;
-  const viewsPerSecond = perSecond(FLOOR.viewsPerAgentHour);
+  const reads = total(load, perView) + thresholdReads;
+  const writes = total(load, (row) => sum(row.firestore.writes));
+  const day = FLOOR_DAY_SECONDS;
   // The port listing is kept a minute per instance: a view's listing is asked again only when no view of the
   // same port reached this instance in the last minute.
   const ports = FLOOR.onus / FLOOR.onusPerPort;
   const portHit = 1 - Math.exp(-((viewsPerSecond / instances / ports) * 60));
   const upstream = new Map<string, number>();
   for (const { row, rate } of load)
-    for (const [endpoint, calls] of Object.entries(row.upstream))
-      upstream.set(endpoint, (upstream.get(endpoint) ?? 0) + rate * calls);
+    for (const [endpoint, calls] of Object.entries(row.upstream)) {
+      const asked = endpoint.endsWith(PORT_LISTING) ? rate * calls * (1 - portHit) : rate * calls;
+      upstream.set(endpoint, (upstream.get(endpoint) ?? 0) + asked);
+    }
+  // The history is kept 5 minutes per device and instance: a view finds it only as the "again" row did.
+  const historyCalls = (row: Measured) =>
+    Object.entries(row.upstream).reduce(
+      (acc, [endpoint, calls]) => acc + (endpoint.endsWith(PROMETHEUS_QUERY_RANGE_PATH) ? calls : 0),
+      0,
+    );
+  const historyAsked = total(load.slice(0, 2), historyCalls);
+  const historyNeeded = viewsPerSecond * historyCalls(fresh);
   // Billed instance time: every instance busy all the peak hour (requests arrive every few milliseconds).
   const instanceSecondsPerMonth = instances * day * 30;
   const compute =
     instanceSecondsPerMonth * (FUNCTION.vcpu * PRICES.vcpuSecond + FUNCTION.gib * PRICES.gibSecond) +
     ((requestsPerSecond * day * 30) / 1e6) * PRICES.perMillionRequests;
-  const firestore =
-    ((reads * day * 30) / 1e5) * PRICES.firestoreReadsPer100k +
-    ((writes * day * 30) / 1e5) * PRICES.firestoreWritesPer100k;
+  const firestore = firestoreMonth(reads, writes);
   console.log(
     `\nfloor: ${FLOOR.agents} agents, ${FLOOR.viewsPerAgentHour} views (${FLOOR.repeatShare * 100} % again within 5 min), ${FLOOR.searchesPerAgentHour} searches and ${FLOOR.operationsPerAgentHour} operations per agent and hour, ${FLOOR.stagingWatchers} staging pages open, ${FLOOR.peakHoursPerDay} peak hours a day`,
   );
   console.log(`  ${viewsPerSecond.toFixed(1)} views/s, ${requestsPerSecond.toFixed(1)} API requests/s`);
   console.log(
-    `  in flight ${inFlight.toFixed(0)} (of which ${FLOOR.stagingWatchers} staging streams), CPU ${(cpuShare * 100).toFixed(0)} % of one vCPU: ${instances} instance(s) at concurrency ${FUNCTION.concurrency} (maxInstances ${FUNCTION.maxInstances})`,
+    `  in flight ${inFlight.toFixed(0)} (${viewsInFlight.toFixed(1)} views' requests, ${FLOOR.stagingWatchers} staging streams), CPU ${(cpuShare * 100).toFixed(0)} % of one vCPU: ${instances} instance(s) at concurrency ${FUNCTION.concurrency} (maxInstances ${FUNCTION.maxInstances})`,
   );
   console.log(
-    `  Firestore: ${reads.toFixed(1)} reads/s (${thresholdReads.toFixed(1)} of them the threshold lists' checks), ${writes.toFixed(1)} writes/s; ${((reads * day) / 1e6).toFixed(2)} M reads and ${((writes * day) / 1e6).toFixed(2)} M writes a day`,
+    `  staging: ${FLOOR.stagingWatchers} pages held, ${(((FLOOR.stagingWatchers * staging.cpuMsPerPageMinute) / 60_000) * 100).toFixed(1)} % of one vCPU, ${((FLOOR.stagingWatchers * staging.bytesPerPageMinute) / 60 / 1024).toFixed(0)} KiB/s sent; upstream streams: at most ${STAGING_KINDS.length * PROVINCES.length} per instance (${staging.upstreamOpen} held for ${staging.viewers} pages here), ${STAGING_KINDS.length * PROVINCES.length * instances} at ${instances} instances`,
+  );
+  console.log(
+    `  a repeat view finds its copies on its instance 1 time in ${instances}: ${((FLOOR.repeatShare / instances) * 100).toFixed(1)} % of views answered from the call cache`,
+  );
+  console.log(
+    `  Firestore (the API): ${reads.toFixed(1)} reads/s (${thresholdReads.toFixed(1)} of them the threshold lists' checks), ${writes.toFixed(1)} writes/s; ${((reads * day) / 1e6).toFixed(2)} M reads and ${((writes * day) / 1e6).toFixed(2)} M writes a day`,
   );
   console.log(
     `  upstream calls/s: ${[...upstream]
@@ -371,9 +449,12 @@ function printFloor(rows: Measured[], sum: (record: Record<string, number>) => n
       .join('; ')}`,
   );
   console.log(
-    `  port listing asked again within its minute on an instance: ${(portHit * 100).toFixed(1)} % of views (${ports.toFixed(0)} ports)`,
+    `  port listing: ${(portHit * 100).toFixed(1)} % of the views that need one find it on their instance (${ports.toFixed(0)} ports, kept a minute)`,
   );
   console.log(
-    `  a month (30 days): functions $${compute.toFixed(0)}, Firestore $${firestore.toFixed(0)} (list prices of ${PRICES.date}, northamerica-northeast1)`,
+    `  history (${PROMETHEUS_QUERY_RANGE_PATH}): ${historyAsked.toFixed(1)} asked/s of ${historyNeeded.toFixed(1)} views/s that show it: ${((1 - historyAsked / historyNeeded) * 100).toFixed(1)} % from an instance's cache`,
+  );
+  console.log(
+    `  a month (30 days): functions $${compute.toFixed(0)}, Firestore (the API) $${firestore.toFixed(0)} (list prices of ${PRICES.date}, northamerica-northeast1); the browsers' own Firestore operations: cost:browser`,
   );
 }

@@ -2,17 +2,19 @@
  * Where a process's CPU time went, by module, from a V8 CPU profile (`node --cpu-prof`): each sample's time
  * charged to the function it was in (self time), summed per source file of the project, per package of
  * node_modules, per Node.js internal module, and for the engine's own entries (garbage collector,
- * program). Prints the top entries with their share of the busy time (idle excluded).
+ * program). Prints the top entries with their share of the busy time (idle excluded). In a bundle that
+ * esbuild built unminified (the API as `bench:api` runs it, functions/.bench/api.cjs), each module starts
+ * with a `// <path>` line: a function there is charged to that source module.
  *
  *   node --import tsx scripts/profile-summary.ts <file.cpuprofile> [top=25]
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/emulator-env';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber?: number };
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -20,11 +22,38 @@ interface Profile {
   timeDeltas: number[];
 }
 
+/** A bundle's module start lines (0-based) and paths, ascending; empty for a file that has none. */
+const bundleModules = new Map<string, Array<[number, string]>>();
+function modulesOfBundle(file: string): Array<[number, string]> {
+  let starts = bundleModules.get(file);
+  if (!starts) {
+    starts = [];
+    if (/\.c?js$/.test(file) && existsSync(file))
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, index) => {
+          const marker = /^\/\/ ((?:[\w@.-]+\/)+[\w@.-]+\.[cm]?[jt]sx?)$/.exec(line);
+          if (marker) starts!.push([index, marker[1]!]);
+        });
+    bundleModules.set(file, starts);
+  }
+  return starts;
+}
+
 /** The module a function belongs to: a project file, a package, a Node.js internal, or the engine. */
-export function moduleOf({ functionName, url }: ProfileNode['callFrame']): string {
+export function moduleOf({ functionName, url, lineNumber }: ProfileNode['callFrame']): string {
   if (!url) return `(${functionName.replace(/[()]/g, '') || 'native'})`;
   if (url.startsWith('node:')) return url;
   const file = url.startsWith('file://') ? new URL(url).pathname : url;
+  const starts = lineNumber === undefined ? [] : modulesOfBundle(file);
+  if (starts.length > 0 && lineNumber! >= starts[0]![0]) {
+    let found = starts[0]![1];
+    for (const [line, module] of starts) {
+      if (line > lineNumber!) break;
+      found = module;
+    }
+    return found.replace(/^node_modules\/((?:@[^/]+\/)?[^/]+).*$/, '$1');
+  }
   const packageAt = file.lastIndexOf('/node_modules/');
   if (packageAt >= 0) {
     const [scope, name] = file.slice(packageAt + '/node_modules/'.length).split('/');
