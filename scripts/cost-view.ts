@@ -52,6 +52,8 @@ const VIEWS = Number(process.env.COST_VIEWS ?? 20);
 /** The staging row: pages held open at once, and for how long (COST_STAGING_SECONDS). */
 const STAGING_PAGES = 8;
 const STAGING_SECONDS = Number(process.env.COST_STAGING_SECONDS ?? 20);
+/** The window of a repeat view (FLOOR.repeatShare: "again within 5 min"). */
+const REPEAT_WINDOW_MS = 5 * 60_000;
 const LATENCY = 40;
 /** The api function's memory (functions/src/index.ts). */
 const INSTANCE_GIB = 0.5;
@@ -360,14 +362,27 @@ function printFloor(rows: Measured[], staging: Staging, sum: (record: Record<str
   const viewsPerSecond = perSecond(FLOOR.viewsPerAgentHour);
   /**
    * The load on `instances` instances. The "again" row was measured on the instance that holds the first
-   * view's copies; a view of the same device reaches that instance one time in `instances` (requests are
-   * spread over them) and costs a first view's calls on any other.
+   * view's copies, seconds after it: a view of the same device reaches that instance one time in
+   * `instances` (requests are spread over them), and finds the call cache's copies only within its time to
+   * live (CALL_TTL_MS of the repeat window, the repeats spread evenly over it); later, only the history (kept
+   * REPEAT_WINDOW_MS). Anywhere else it costs a first view's calls.
    */
+  // The call cache's time to live as deployed (CACHE_TTL_SECONDS of functions/.env.demo-insight, read above).
+  const CALL_TTL_MS = Number(process.env.CACHE_TTL_SECONDS ?? 30) * 1000;
+  const withinTtl = Math.min(1, CALL_TTL_MS / REPEAT_WINDOW_MS);
+  const historyOnly: Measured = {
+    ...fresh,
+    upstream: Object.fromEntries(
+      Object.entries(fresh.upstream).filter(([endpoint]) => !endpoint.endsWith(PROMETHEUS_QUERY_RANGE_PATH)),
+    ),
+  };
   const loadOn = (instances: number) => {
     const repeat = viewsPerSecond * FLOOR.repeatShare;
+    const onItsInstance = repeat / instances;
     return [
-      { row: fresh, rate: viewsPerSecond - repeat / instances },
-      { row: again, rate: repeat / instances },
+      { row: fresh, rate: viewsPerSecond - onItsInstance },
+      { row: again, rate: onItsInstance * withinTtl },
+      { row: historyOnly, rate: onItsInstance * (1 - withinTtl) },
       { row: search, rate: perSecond(FLOOR.searchesPerAgentHour) },
       { row: operation, rate: perSecond(FLOOR.operationsPerAgentHour) },
     ];
@@ -375,7 +390,8 @@ function printFloor(rows: Measured[], staging: Staging, sum: (record: Record<str
   const total = (load: ReturnType<typeof loadOn>, figure: (row: Measured) => number) =>
     load.reduce((acc, { row, rate }) => acc + rate * figure(row), 0);
   // Requests in flight: each request's time (Little's law); the staging pages hold one stream each. The
-  // instances decide how often a repeat view finds its copies, which changes the load a little: twice.
+  // instances decide how often a repeat view finds its copies, which changes the load a little: computed
+  // again until it holds.
   const instancesFor = (load: ReturnType<typeof loadOn>) => {
     const inFlight = total(load, (row) => row.ms / 1000) + FLOOR.stagingWatchers;
     const cpuShare =
@@ -385,11 +401,15 @@ function printFloor(rows: Measured[], staging: Staging, sum: (record: Record<str
     const instances = Math.max(Math.ceil(inFlight / FUNCTION.concurrency), Math.ceil(cpuShare / 0.6));
     return { inFlight, cpuShare, instances };
   };
-  let { instances } = instancesFor(loadOn(1));
-  instances = instancesFor(loadOn(instances)).instances;
+  let instances = 1;
+  for (let round = 0; round < 10; round++) {
+    const next = instancesFor(loadOn(instances)).instances;
+    if (next === instances) break;
+    instances = next;
+  }
   const load = loadOn(instances);
   const { inFlight, cpuShare } = instancesFor(load);
-  const viewsInFlight = total(load.slice(0, 2), (row) => row.ms / 1000);
+  const viewsInFlight = total(load.slice(0, 3), (row) => row.ms / 1000);
   const requestsPerSecond = total(load, (row) => row.requests);
   // The threshold lists are read per instance, not per view: while it serves, an instance checks their marks
   // (six reads) once per THRESHOLD_CACHE.refreshAfterMs and reads them whole once per THRESHOLD_FULL_READ_MS.
@@ -405,7 +425,11 @@ function printFloor(rows: Measured[], staging: Staging, sum: (record: Record<str
   // The port listing is kept a minute per instance: a view's listing is asked again only when no view of the
   // same port reached this instance in the last minute.
   const ports = FLOOR.onus / FLOOR.onusPerPort;
-  const portHit = 1 - Math.exp(-((viewsPerSecond / instances / ports) * 60));
+  const listingsPerView = Object.entries(fresh.upstream).reduce(
+    (acc, [endpoint, calls]) => acc + (endpoint.endsWith(PORT_LISTING) ? calls : 0),
+    0,
+  );
+  const portHit = 1 - Math.exp(-(((viewsPerSecond * listingsPerView) / instances / ports) * 60));
   const upstream = new Map<string, number>();
   for (const { row, rate } of load)
     for (const [endpoint, calls] of Object.entries(row.upstream)) {
@@ -418,7 +442,7 @@ function printFloor(rows: Measured[], staging: Staging, sum: (record: Record<str
       (acc, [endpoint, calls]) => acc + (endpoint.endsWith(PROMETHEUS_QUERY_RANGE_PATH) ? calls : 0),
       0,
     );
-  const historyAsked = total(load.slice(0, 2), historyCalls);
+  const historyAsked = total(load.slice(0, 3), historyCalls);
   const historyNeeded = viewsPerSecond * historyCalls(fresh);
   // Billed instance time: every instance busy all the peak hour (requests arrive every few milliseconds).
   const instanceSecondsPerMonth = instances * day * 30;
@@ -437,7 +461,7 @@ function printFloor(rows: Measured[], staging: Staging, sum: (record: Record<str
     `  staging: ${FLOOR.stagingWatchers} pages held, ${(((FLOOR.stagingWatchers * staging.cpuMsPerPageMinute) / 60_000) * 100).toFixed(1)} % of one vCPU, ${((FLOOR.stagingWatchers * staging.bytesPerPageMinute) / 60 / 1024).toFixed(0)} KiB/s sent; upstream streams: at most ${STAGING_KINDS.length * PROVINCES.length} per instance (${staging.upstreamOpen} held for ${staging.viewers} pages here), ${STAGING_KINDS.length * PROVINCES.length * instances} at ${instances} instances`,
   );
   console.log(
-    `  a repeat view finds its copies on its instance 1 time in ${instances}: ${((FLOOR.repeatShare / instances) * 100).toFixed(1)} % of views answered from the call cache`,
+    `  a repeat view reaches the instance of the first 1 time in ${instances}; ${(withinTtl * 100).toFixed(0)} % of those within the call cache's ${CALL_TTL_MS / 1000} s: ${((FLOOR.repeatShare / instances) * withinTtl * 100).toFixed(2)} % of views answered from the call cache, ${((FLOOR.repeatShare / instances) * 100).toFixed(1)} % find the history there`,
   );
   console.log(
     `  Firestore (the API): ${reads.toFixed(1)} reads/s (${thresholdReads.toFixed(1)} of them the threshold lists' checks), ${writes.toFixed(1)} writes/s; ${((reads * day) / 1e6).toFixed(2)} M reads and ${((writes * day) / 1e6).toFixed(2)} M writes a day`,

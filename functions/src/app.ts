@@ -86,7 +86,8 @@ export interface AppDeps {
   playbook?: PlaybookSource;
   /** Where each device's looks are kept (what changed, the trend, the last score); without it, none. */
   looks?: LookStore;
-  cache?: { ttlMs: number; freshWindowMs: number; maxEntries: number };
+  /** The upstream calls' cache (`now`: its clock, for tests that move it with the change marks'). */
+  cache?: { ttlMs: number; freshWindowMs: number; maxEntries: number; now?: () => number };
   /** When operations last changed each device, shared by every instance; without it, this instance only. */
   changeMarks?: ChangeMarks;
   /** The SMS allowances per user and per device; without it, this instance's own counters. */

@@ -20,7 +20,12 @@ export function createUpstreamCalls(
   const get = <T>(key: string, load: () => Promise<T>, fresh: boolean): Promise<Cached<T>> =>
     cache.get(key, load, fresh);
   const changeable = <T>(mac: string, key: string, load: () => Promise<T>, fresh: boolean) =>
-    cache.get(key, load, fresh, marks ? (fetchedAt) => marks.changedSince(mac, fetchedAt) : undefined);
+    cache.get(
+      key,
+      load,
+      fresh,
+      marks ? (fetchedAt, ageMs) => marks.changedSince(mac, fetchedAt, ageMs) : undefined,
+    );
   return {
     customerAccount: (mac: string, language: string, fresh: boolean) =>
       get(`customer:${mac}:${language}`, () => clients.customer.customerAccount(mac, language), fresh),

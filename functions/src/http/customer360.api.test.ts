@@ -603,6 +603,45 @@ describe('streamed 360 view', () => {
     expect(bySection.customer!.status).toBe(200);
   });
 
+  /**
+   * The app on a port, its LAN upstream held until `releaseLan()`, and the streamed view asked of it with
+   * `headers` (resolved at the answer's head); `close()` releases the LAN and stops the server.
+   */
+  async function heldLanView(headers: Record<string, string>, deps = {}) {
+    let releaseLan!: () => void;
+    const lanHeld = new Promise<void>((resolve) => (releaseLan = resolve));
+    const { app } = setup(
+      {
+        'GET /api/fe/lan/v1/cpe/{mac}': async () => {
+          await lanHeld;
+          return { status: 200, body: lan() };
+        },
+      },
+      deps,
+    );
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const close = async () => {
+      releaseLan();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    };
+    try {
+      const { port } = server.address() as AddressInfo;
+      const res = await new Promise<IncomingMessage>((resolve, reject) =>
+        httpGet(
+          `http://127.0.0.1:${port}/api/360/${MAC}`,
+          { headers: { authorization: tokenFor('u1', ['support1']), ...headers } },
+          resolve,
+        ).on('error', reject),
+      );
+      return { res, server, releaseLan, close };
+    } catch (error) {
+      await close();
+      throw error;
+    }
+  }
+
   it.each([
     ['gzip', createGunzip],
     ['br', createBrotliDecompress],
@@ -610,25 +649,8 @@ describe('streamed 360 view', () => {
     'when the browser accepts %s, then the answer is compressed and each line still leaves as soon as its section is ready',
     async (encoding, decompress) => {
       // The LAN upstream answers only once the other sections' lines have reached the client.
-      let releaseLan!: () => void;
-      const lanHeld = new Promise<void>((resolve) => (releaseLan = resolve));
-      const { app } = setup({
-        'GET /api/fe/lan/v1/cpe/{mac}': async () => {
-          await lanHeld;
-          return { status: 200, body: lan() };
-        },
-      });
-      const server = app.listen(0, '127.0.0.1');
-      await new Promise((resolve) => server.once('listening', resolve));
+      const { res, releaseLan, close } = await heldLanView({ 'accept-encoding': encoding });
       try {
-        const { port } = server.address() as AddressInfo;
-        const res = await new Promise<IncomingMessage>((resolve, reject) =>
-          httpGet(
-            `http://127.0.0.1:${port}/api/360/${MAC}`,
-            { headers: { authorization: tokenFor('u1', ['support1']), 'accept-encoding': encoding } },
-            resolve,
-          ).on('error', reject),
-        );
         expect(res.headers['content-encoding']).toBe(encoding);
         const received: string[] = [];
         let buffer = '';
@@ -650,9 +672,7 @@ describe('streamed 360 view', () => {
         await ended;
         expect(received.at(-1)).toBe('lan');
       } finally {
-        releaseLan();
-        server.closeAllConnections();
-        await new Promise((resolve) => server.close(resolve));
+        await close();
       }
     },
   );
@@ -769,6 +789,32 @@ describe('streamed 360 view', () => {
       expect(events).toEqual(['answer sent', 'look stored']);
     },
   );
+
+  it('when the browser leaves before the last section is ready, then the look is still stored once every section is done', async () => {
+    const looks = memoryLookStore();
+    const { res, server, releaseLan, close } = await heldLanView({}, { looks });
+    try {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('error', () => undefined);
+      // Five lines in, the LAN still held: the browser goes (another MAC typed).
+      await expect.poll(() => text.split('\n').filter(Boolean).length, { timeout: 30_000 }).toBe(5);
+      res.destroy();
+      // The server has seen the connection go before the last section is done.
+      const open = () =>
+        new Promise<number>((resolve, reject) =>
+          server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+        );
+      await expect.poll(open, { timeout: 10_000 }).toBe(0);
+      releaseLan();
+      await vi.waitFor(async () => expect(await looks.list(MAC, 1)).toHaveLength(1), {
+        timeout: 30_000,
+        interval: 10,
+      });
+    } finally {
+      await close();
+    }
+  });
 
   it('when unknown sections are asked, then 400 before any upstream call', async () => {
     const { as, upstream } = setup();

@@ -38,20 +38,26 @@ const instance = (overrides: Partial<AppDeps> = {}): Express =>
 const certificateIds = (res: request.Response) =>
   (res.body as { data: { certificates: Array<{ id: string }> } }).data.certificates.map((bc) => bc.id);
 
-const MARK_AGE_MS = 60_000;
+/** The marks' age and the call cache's time to live, as deployed (CHANGE_MARKS_MAX_AGE_MS, CALL_CACHE). */
+const MARK_AGE_MS = 1000;
+const CACHE = { ttlMs: 30_000, freshWindowMs: 2_000, maxEntries: 5_000 };
 
 describe('the upstream call cache on several instances', () => {
-  /** Two instances sharing one store of change marks (Firestore when deployed), each with its own caches. */
+  /**
+   * Two instances sharing one store of change marks (Firestore when deployed), each with its own caches.
+   * One clock for the caches and the marks, which only `advance` moves: no busy machine moves it between
+   * two requests of a test.
+   */
   function twoInstances(shared: boolean) {
     const store = new MemoryChangeMarkStore();
-    // The marks' clock: the wall clock, moved on by the test (`advance`). A look at the marks is trusted for
-    // MARK_AGE_MS (a second when deployed): a minute here, which no busy machine outlasts between two
-    // requests of the test, so that only `advance` ends it.
-    let offset = 0;
-    const now = () => Date.now() + offset;
+    let clock = Date.parse('2026-11-20T15:00:00Z');
+    const now = () => clock;
     const make = () =>
-      instance(shared ? { changeMarks: cachedChangeMarks(store, { maxAgeMs: MARK_AGE_MS, now }) } : {});
-    return { a: make(), b: make(), store, advance: (ms: number) => (offset += ms) };
+      instance({
+        cache: { ...CACHE, now },
+        ...(shared ? { changeMarks: cachedChangeMarks(store, { maxAgeMs: MARK_AGE_MS, now }) } : {}),
+      });
+    return { a: make(), b: make(), store, advance: (ms: number) => (clock += ms) };
   }
   const as = (app: Express, roles: RoleKey[]) => ({
     get: (path: string) => request(app).get(path).set('authorization', tokenFor('u1', roles)),
@@ -93,7 +99,7 @@ describe('the upstream call cache on several instances', () => {
     }
   }, 60_000);
 
-  it('when a voice operation runs on instance A, then B fetches the voice section again; otherwise B answers from its cache and looks the mark up only for a copy older than the age of the marks', async () => {
+  it('when a voice operation runs on instance A, then B fetches the voice section again once its copy is older than the age of the marks; a younger copy is answered without looking the mark up', async () => {
     const [{ mac }] = (await sim.catalogue('voice', 1)) as unknown as [{ mac: string }];
     const { a, b, store, advance } = twoInstances(true);
     const voice = `/api/360/${mac}/voice`;
@@ -102,33 +108,37 @@ describe('the upstream call cache on several instances', () => {
     // A copy younger than the marks' age: a mark B has not seen since is within the age it may miss.
     for (let i = 0; i < 5; i += 1) expect((await read()).cached).toBe(true);
     expect(store.reads).toBe(0);
+    advance(MARK_AGE_MS / 2);
     expect(
       (await as(a, ['support1']).post(`/api/360/${mac}/voice/ports/1`, { operation: 'mwiReset' })).status,
     ).toBe(202);
     expect((await read()).cached).toBe(true);
     expect(store.reads).toBe(0);
-    // Older than the marks' age: B looks the mark up, once, and fetches again.
-    advance(MARK_AGE_MS + 1);
+    // Older than the marks' age (and younger than the cache's 30 s): B looks the mark up, once, and
+    // fetches again; the new copy is younger than the mark's age again.
+    advance(MARK_AGE_MS / 2 + 1);
     expect((await read()).cached).toBe(false);
     expect(store.reads).toBe(1);
     expect((await read()).cached).toBe(true);
     expect(store.reads).toBe(1);
   });
 
-  it('when a device is viewed for the first time, then its sections share the calls in flight and no mark is looked up; an operation made on the same instance is seen at once', async () => {
+  it('when a device is viewed for the first time, then its sections share the calls in flight and no mark is looked up; an operation on the same instance is seen at once by the sections it did not drop', async () => {
     const [{ mac }] = (await sim.catalogue('voice', 1)) as unknown as [{ mac: string }];
-    const { a, store } = twoInstances(true);
+    const { a, store, advance } = twoInstances(true);
     const view = await as(a, ['support1']).get(`/api/360/${mac}`);
     expect(view.status).toBe(200);
     expect(view.text.trim().split('\n')).toHaveLength(SECTIONS.length);
     expect(store.reads).toBe(0);
-    const voice = async () =>
-      (await as(a, ['support1']).get(`/api/360/${mac}/voice`)).body as { cached: boolean };
-    expect((await voice()).cached).toBe(true);
+    const wan = async () =>
+      (await as(a, ['support1']).get(`/api/360/${mac}/wan`)).body as { cached: boolean };
+    expect((await wan()).cached).toBe(true);
+    advance(MARK_AGE_MS / 2);
+    // A voice operation drops the voice copy itself; the ONU's state it leaves is stale too (the mark).
     expect(
       (await as(a, ['support1']).post(`/api/360/${mac}/voice/ports/1`, { operation: 'mwiReset' })).status,
     ).toBe(202);
-    expect((await voice()).cached).toBe(false);
+    expect((await wan()).cached).toBe(false);
     expect(store.reads).toBe(0);
   });
 });

@@ -41,14 +41,14 @@ export class CallCache {
 
   /**
    * The value of `key`, from the cache while it is young enough, else loaded. `changedSince`, when given,
-   * is asked about a cached entry before it is used: true (something changed it since it was fetched, e.g.
-   * an operation on another instance) loads it again.
+   * is asked about a cached entry (its fetch time and its age by this cache's clock) before it is used:
+   * true (something changed it since it was fetched, e.g. an operation on another instance) loads it again.
    */
   async get<T>(
     key: string,
     load: () => Promise<T>,
     fresh = false,
-    changedSince?: (fetchedAt: number) => Promise<boolean>,
+    changedSince?: (fetchedAt: number, ageMs: number) => Promise<boolean>,
   ): Promise<Cached<T>> {
     const now = this.now();
     const usable = (entry: Entry | undefined): entry is Entry =>
@@ -59,7 +59,7 @@ export class CallCache {
     let existing = this.entries.get(key);
     if (usable(existing) && changedSince) {
       const seen = existing;
-      if (await changedSince(seen.fetchedAt)) {
+      if (await changedSince(seen.fetchedAt, now - seen.fetchedAt)) {
         if (this.entries.get(key) === seen) this.entries.delete(key);
         existing = this.entries.get(key);
         // Another caller may have started the reload while this one waited: share it.

@@ -12,10 +12,11 @@ export interface ChangeMarkStore {
 
 export interface ChangeMarks {
   /**
-   * Whether an operation changed the device after `fetchedAt` (a cached answer's fetch time), as this
-   * instance knows it: the store read at most `maxAgeMs` ago, or not at all for an answer younger than that.
+   * Whether an operation changed the device after `fetchedAt` (a cached answer's fetch time; `ageMs`, its
+   * age by the cache's clock), as this instance knows it: the store read at most `maxAgeMs` ago, or not at
+   * all for an answer younger than that.
    */
-  changedSince(mac: string, fetchedAt: number): Promise<boolean>;
+  changedSince(mac: string, fetchedAt: number, ageMs: number): Promise<boolean>;
   /** Marks the device changed now, here and for every instance. */
   mark(mac: string): Promise<void>;
 }
@@ -62,8 +63,8 @@ export function cachedChangeMarks(
     return value;
   };
   return {
-    async changedSince(mac, fetchedAt) {
-      const changed = await changedAt(mac, now() - fetchedAt <= maxAgeMs);
+    async changedSince(mac, fetchedAt, ageMs) {
+      const changed = await changedAt(mac, ageMs <= maxAgeMs);
       return changed !== null && changed > fetchedAt;
     },
     async mark(mac) {

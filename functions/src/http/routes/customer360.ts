@@ -109,6 +109,9 @@ export function customer360Router(
     // The head leaves with the first lines, in the same write; alone only when no section is ready within
     // headAloneMs, so that the browser knows the API answered (lib/network-status.ts waits for a head).
     const head = setTimeout(() => res.flushHeaders(), headAloneMs);
+    // The answer's end: its last (compressed) bytes handed over, or the browser gone, whichever comes first
+    // ('close' comes once, also before the sections are done when the browser leaves early).
+    const closed = new Promise<void>((resolve) => res.once('close', resolve));
     const outcomes: CompletedView['outcomes'] = {};
     // Lines ready in the same tick (sections often share their last upstream call) leave in one write at
     // the next tick, or before the end. Joined here rather than with `res.cork()`: Node 22's uncork of an
@@ -149,10 +152,10 @@ export function customer360Router(
       clearTimeout(head);
     }
     // After the answer has left (a compressed answer's last bytes are encoded after `end()`, on zlib's
-    // threads): the view is never slower for it. 'close' also comes when the browser went away first.
+    // threads): the view is never slower for it. A browser that left early still has its look stored.
     if (onViewComplete) {
       const completed = { mac, user: actor(res), outcomes };
-      res.once('close', () => setImmediate(() => onViewComplete(completed)));
+      void closed.then(() => setImmediate(() => onViewComplete(completed)));
     }
   });
 
