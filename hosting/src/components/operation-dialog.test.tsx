@@ -46,4 +46,21 @@ describe('OperationDialog', () => {
     await renderApp(dialog({ status: 'failed', error: new HttpError(504, 'upstream_timeout', 'slow') }));
     expect(screen.getByTestId('op-failed').textContent).toBe(en.ops.mayHaveRun);
   });
+
+  it('when its notice holds a long e-mail, then the text wraps instead of scrolling (a phone’s width)', async () => {
+    await renderApp(
+      <OperationDialog
+        open
+        message="The device will restart."
+        notice="Sent 2026-11-28 by check-support-mx0u5mewkugq@insight.test a minute ago."
+        state={{ status: 'idle' }}
+        sentMessage="Sent."
+        onConfirm={vi.fn()}
+        onClose={vi.fn()}
+        testId="op"
+      />,
+    );
+    const message = screen.getByTestId('op-notice').querySelector('.MuiAlert-message')!;
+    expect(getComputedStyle(message).overflowWrap).toBe('anywhere');
+  });
 });

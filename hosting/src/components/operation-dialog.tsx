@@ -34,6 +34,12 @@ interface Props {
 }
 
 /** Confirm, then 'sent' or the error, in one dialog; the confirm button is disabled while sending. */
+/**
+ * An alert's text wraps anywhere: a long e-mail or request id on a phone would otherwise overflow the
+ * message, which then scrolls without being focusable (axe: scrollable-region-focusable).
+ */
+const WRAPPED = { '& .MuiAlert-message': { overflowWrap: 'anywhere', minWidth: 0 } } as const;
+
 export function OperationDialog({
   open,
   title,
@@ -67,19 +73,19 @@ export function OperationDialog({
       </DialogTitle>
       <DialogContent>
         {!done && notice && (
-          <Alert severity="warning" sx={{ mb: 2 }} data-testid={`${testId}-notice`} role="alert">
+          <Alert severity="warning" sx={{ mb: 2, ...WRAPPED }} data-testid={`${testId}-notice`} role="alert">
             {notice}
           </Alert>
         )}
         {!done && <DialogContentText sx={{ mb: children ? 2 : 0 }}>{message}</DialogContentText>}
         {!done && children}
         {done && (
-          <Alert severity="success" data-testid={`${testId}-sent`} role="status">
+          <Alert severity="success" sx={WRAPPED} data-testid={`${testId}-sent`} role="status">
             {sentMessage}
           </Alert>
         )}
         {state.status === 'failed' && !notice && (
-          <Alert severity="error" sx={{ mt: 2 }} data-testid={`${testId}-failed`} role="alert">
+          <Alert severity="error" sx={{ mt: 2, ...WRAPPED }} data-testid={`${testId}-failed`} role="alert">
             {state.error.code === 'upstream_timeout'
               ? t('ops.mayHaveRun')
               : t('ops.failed', { message: te(`codes.${state.error.code}`) })}
