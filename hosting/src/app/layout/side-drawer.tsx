@@ -80,6 +80,8 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
   const roles = state.status === 'signedIn' ? state.user.roles : null;
   const offered = (entry: PageEntry) =>
     !roles || entry.access === 'public' || entry.access === 'signedIn' || can(roles, entry.access);
+  // The staging group too: a support agent, who may not stage, sees neither its pages nor its heading.
+  const stagingItems = STAGING_ITEMS.filter(offered);
 
   const item = (path: string, label: string, icon: React.ReactNode, nested = false) => {
     const selected = path === '/' ? current === '/' : current.startsWith(path);
@@ -118,21 +120,23 @@ export function SideDrawer({ isPhone, expanded, onToggleExpanded, mobileOpen, on
           {TOP_ITEMS.filter(offered).map((entry) =>
             item(entry.path, t(`nav.${entry.drawer!.label}`), entry.drawer!.icon),
           )}
-          <ListItemButton
-            onClick={() => setStagingOpen((open) => !open)}
-            aria-expanded={stagingOpen}
-            sx={{ pl: 2.5, minHeight: 44 }}
-          >
-            <ListItemIcon sx={{ minWidth: 40 }}>
-              <InventoryIcon />
-            </ListItemIcon>
-            {wide && <ListItemText primary={t('nav.staging')} />}
-            {wide && (stagingOpen ? <ExpandLess /> : <ExpandMore />)}
-          </ListItemButton>
+          {stagingItems.length > 0 && (
+            <ListItemButton
+              onClick={() => setStagingOpen((open) => !open)}
+              aria-expanded={stagingOpen}
+              sx={{ pl: 2.5, minHeight: 44 }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <InventoryIcon />
+              </ListItemIcon>
+              {wide && <ListItemText primary={t('nav.staging')} />}
+              {wide && (stagingOpen ? <ExpandLess /> : <ExpandMore />)}
+            </ListItemButton>
+          )}
           {/* Shown without MUI's Collapse: its transition's code would weigh on every first load. */}
-          {stagingOpen && (
+          {stagingOpen && stagingItems.length > 0 && (
             <List component="div" disablePadding>
-              {STAGING_ITEMS.map((entry) =>
+              {stagingItems.map((entry) =>
                 item(entry.path, t(`nav.${entry.drawer!.label}`), entry.drawer!.icon, true),
               )}
             </List>
