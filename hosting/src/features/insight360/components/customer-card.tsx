@@ -7,8 +7,11 @@ import { useCustomerCardShown } from '../hooks/use-customer-card-shown';
 import { CustomerHeader } from './customer-header';
 import { ViewCard } from './view-card';
 
-/** Who the customer is; it folds away (folded at first on a phone) so the diagnosis stays on the first screen. */
-export function CustomerCard({ sections }: { sections: ViewSections }) {
+/**
+ * Who the customer is; it folds away (folded at first on a phone) so the diagnosis stays on the first screen.
+ * `listLinks`: the CMTS and the head end link to the network lists (for those who may read them).
+ */
+export function CustomerCard({ sections, listLinks }: { sections: ViewSections; listLinks: boolean }) {
   const { t } = useTranslation('insight360');
   const [shown, setShown] = useCustomerCardShown();
   const wan = sections.wan.data?.data;
@@ -21,6 +24,7 @@ export function CustomerCard({ sections }: { sections: ViewSections }) {
               customer={customer}
               headEnd={wan?.details.networkGroup ?? null}
               cmts={wan?.state.olt ?? null}
+              listLinks={listLinks}
             />
           )}
         </ViewCard>

@@ -6,9 +6,23 @@ import type { Customer, ServiceTreeNode } from '@insight/common/customer360';
 import { AppLink } from '../../../components/app-link';
 import { FieldList } from '../../../components/field-list';
 
-/** A value that opens its row in the network lists (engineers keep them; the links filter on the id). */
-function ListLink({ value, href, testId }: { value: string | null; href: string; testId: string }) {
+/**
+ * A value that opens its row in the network lists (engineers keep them; the links filter on the id), for
+ * those who may read the lists (`adminRead`); for anyone else, the value alone.
+ */
+function ListLink({
+  value,
+  href,
+  testId,
+  linked,
+}: {
+  value: string | null;
+  href: string;
+  testId: string;
+  linked: boolean;
+}) {
   if (!value) return <>-</>;
+  if (!linked) return <>{value}</>;
   return (
     <Link component={AppLink} href={href} data-testid={testId}>
       {value}
@@ -32,10 +46,13 @@ export function CustomerHeader({
   customer,
   headEnd,
   cmts,
+  listLinks,
 }: {
   customer: Customer;
   headEnd: string | null;
   cmts: string | null;
+  /** Whether the CMTS and the head end link to the network lists (the user may read them). */
+  listLinks: boolean;
 }) {
   const { t } = useTranslation('insight360');
   return (
@@ -95,6 +112,7 @@ export function CustomerHeader({
                 value={cmts}
                 href={`/net-manage?${new URLSearchParams({ cmtsId: cmts ?? '' }).toString()}`}
                 testId="customer-cmts-link"
+                linked={listLinks}
               />
             ),
             testId: 'customer-cmts',
@@ -106,6 +124,7 @@ export function CustomerHeader({
                 value={headEnd}
                 href={`/net-manage/head-end?${new URLSearchParams({ id: headEnd ?? '' }).toString()}`}
                 testId="customer-head-end-link"
+                linked={listLinks}
               />
             ),
             testId: 'customer-head-end',

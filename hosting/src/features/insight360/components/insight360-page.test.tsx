@@ -196,5 +196,23 @@ describe('Insight360Page', () => {
     await waitFor(() => expect(card('section-customer').getAttribute('data-state')).toBe('ready'));
     expect(screen.getByTestId('customer-name').textContent).toContain('Marie Tremblay');
     expect(screen.getByTestId('customer-head-end').textContent).toBe('ON-OTT-01');
+    // An engineer may read the network lists: the CMTS and the head end open their rows there.
+    expect(screen.getByTestId('customer-head-end-link').getAttribute('href')).toBe(
+      '/net-manage/head-end?id=ON-OTT-01',
+    );
+    expect(screen.getByTestId('customer-cmts-link').getAttribute('href')).toMatch(/^\/net-manage\?cmtsId=/);
+  });
+
+  it('when a support agent, who may not read the network lists, sees the customer, then the CMTS and head end are plain text', async () => {
+    const mac = nextMac();
+    await openView(mac, {
+      user: { roles: ['support2'] },
+      api: viewApi(mac, { lines: [line('customer', customer(mac)), line('wan', wan(mac))], open: true }),
+    });
+    await waitFor(() => expect(card('section-customer').getAttribute('data-state')).toBe('ready'));
+    expect(screen.getByTestId('customer-head-end').textContent).toBe('ON-OTT-01');
+    expect(screen.queryByTestId('customer-head-end-link')).toBeNull();
+    expect(screen.queryByTestId('customer-cmts-link')).toBeNull();
+    expect(screen.getByTestId('customer-cmts').textContent).not.toBe('-');
   });
 });

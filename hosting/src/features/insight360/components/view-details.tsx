@@ -7,7 +7,7 @@ import { memo, startTransition, useEffect, useState } from 'react';
 import { Box, Tab, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ExternalLinks } from '@insight/common/external-links';
-import type { RoleKey } from '@insight/common/roles';
+import { can, type RoleKey } from '@insight/common/roles';
 import type { ViewSections } from '../api/sections';
 import { CustomerCard } from './customer-card';
 import { NoCustomerContext } from './no-customer';
@@ -122,7 +122,7 @@ export default function ViewDetails({
   }, [reach, upTo]);
   return (
     <NoCustomerContext value={!withCustomer}>
-      {withCustomer && <CustomerCard sections={sections} />}
+      {withCustomer && <CustomerCard sections={sections} listLinks={can(roles, 'adminRead')} />}
       {reach !== 'customer' && (
         <>
           <TabBar tab={tab} networkType={networkType} onTab={onTab} />
