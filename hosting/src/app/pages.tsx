@@ -35,8 +35,15 @@ export interface PageEntry {
   tool?: ToolKey;
   /** Its code is loaded on hover of a link to it (never on a slow connection). */
   prefetch?: boolean;
-  /** Child paths shown as linked tabs ('' is the default tab), with the section's title. */
-  tabs?: { title: NavKey; children: Readonly<Record<string, PageTitleKey>> };
+  /**
+   * Child paths shown as linked tabs ('' is the default tab), with the section's title; `access`: a child's
+   * capability beyond the page's (its tab is offered only to those who have it).
+   */
+  tabs?: {
+    title: NavKey;
+    children: Readonly<Record<string, PageTitleKey>>;
+    access?: Readonly<Record<string, Capability>>;
+  };
 }
 
 /** A page's code, loaded together with the texts it shows beyond the shell's (one request each, in parallel). */
@@ -140,6 +147,8 @@ export const PAGES: readonly PageEntry[] = [
         'market-area': 'marketArea',
         'crm-webhooks': 'crmWebhooks',
       },
+      // The webhooks' rows hold their secrets: engineering's alone (crm-webhooks-page.tsx).
+      access: { 'crm-webhooks': 'adminWrite' },
     },
   },
   {

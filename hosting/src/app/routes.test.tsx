@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { can, ROLE_KEYS, type Capability } from '@insight/common/roles';
 import admin from '../locales/en/admin.json';
+import common from '../locales/en/common.json';
 import errors from '../locales/en/errors.json';
 import frErrors from '../locales/fr/errors.json';
 import { renderApp } from '../testing/render-app';
@@ -29,6 +30,33 @@ describe('AppRoutes (from the page registry)', () => {
       expect((await screen.findByTestId('status-message')).textContent, entry.path).toBe(frErrors.noAccess);
       unmount();
     }
+  });
+
+  it('when an operation user, who may read the network lists but not their secrets, opens them, then the CRM webhooks tab is not offered', async () => {
+    await renderApp(<AppRoutes />, { path: '/net-manage', user: { roles: ['operation'] } });
+    const tabs = await screen.findByRole('tablist', { name: common.nav.netManage });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual([common.pages.cmtsSource, common.pages.headEnd, common.pages.marketArea]);
+  });
+
+  it('when engineering opens the network lists, then the CRM webhooks tab is offered too', async () => {
+    await renderApp(<AppRoutes />, { path: '/net-manage/head-end', user: { roles: ['engineering'] } });
+    const tabs = await screen.findByRole('tablist', { name: common.nav.netManage });
+    expect(within(tabs).getByRole('tab', { name: common.pages.crmWebhooks }).getAttribute('href')).toBe(
+      '/net-manage/crm-webhooks',
+    );
+  });
+
+  it('when an operation user opens the CRM webhooks directly, then its tab stays with the no-access page', async () => {
+    await renderApp(<AppRoutes />, { path: '/net-manage/crm-webhooks', user: { roles: ['operation'] } });
+    expect((await screen.findByTestId('status-message')).textContent).toBe(errors.noAccess);
+    const tabs = screen.getByRole('tablist', { name: common.nav.netManage });
+    expect(
+      within(tabs).getByRole('tab', { name: common.pages.crmWebhooks }).getAttribute('aria-selected'),
+    ).toBe('true');
   });
 
   it('when engineering opens /sample, then the sample page loads', async () => {

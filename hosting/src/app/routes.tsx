@@ -60,13 +60,33 @@ function NotFoundElement() {
   return <NOT_FOUND />;
 }
 
+/** The tabs of a page the signed-in user may open: those whose own capability (if any) their roles have. */
+function useOfferedTabs(tabs: PageEntry['tabs']): string[] {
+  const { state } = useAuth();
+  const roles = state.status === 'signedIn' ? state.user.roles : null;
+  return useMemo(
+    () =>
+      Object.keys(tabs?.children ?? {}).filter((child) => {
+        const capability = tabs?.access?.[child];
+        return !capability || (roles !== null && can(roles, capability));
+      }),
+    [tabs, roles],
+  );
+}
+
 function PageElement({ entry, tools }: { entry: PageEntry; tools: Tool[] }) {
   const { t } = useTranslation();
   usePageTitle(entry);
+  const offeredTabs = useOfferedTabs(entry.tabs);
   const props = typeof entry.props === 'function' ? entry.props({ tools }) : (entry.props ?? {});
   const Component = entry.component;
   const page = entry.tabs ? (
-    <SectionTabs title={t(`nav.${entry.tabs.title}`)} base={entry.path} childPages={entry.tabs.children}>
+    <SectionTabs
+      title={t(`nav.${entry.tabs.title}`)}
+      base={entry.path}
+      childPages={entry.tabs.children}
+      offered={offeredTabs}
+    >
       {(child) => <Component {...props} child={child} />}
     </SectionTabs>
   ) : (
