@@ -23,6 +23,12 @@ describe('the layout on a phone', () => {
     await waitFor(() => expect(dialog.querySelector('input')).not.toBeNull());
   });
 
+  it('when the signed-in user has no role, then the top bar offers no search (it would open only the no-access page)', async () => {
+    await renderApp(<TopBar isPhone onOpenMenu={() => undefined} />, { user: { roles: [] } });
+    expect(screen.getByTestId('language-toggle')).toBeTruthy();
+    expect(screen.queryByTestId('phone-search')).toBeNull();
+  });
+
   it('when a notice is shown, then it is folded to one line that unfolds on demand', async () => {
     await renderApp(<FoldedNotice testId="notice">Network Access Required</FoldedNotice>);
     const notice = screen.getByTestId('notice');

@@ -5,6 +5,7 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { can } from '@insight/common/roles';
 import { config } from '../../config/env';
 import { useAuth } from '../../providers/auth-provider';
 import { usePreferences } from '../../providers/preferences-provider';
@@ -73,6 +74,9 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
   const { t } = useTranslation();
   const { language, switchLanguage } = usePreferences();
   const { state } = useAuth();
+  // The search opens 360 views: offered to those who may open one (a user without a role would only
+  // reach the no-access page, and the search's API answers them 403).
+  const searchable = state.status === 'signedIn' && state.user.allowed && can(state.user.roles, 'view360');
   // The phone drawer's code loads when a finger, the pointer or the keyboard reaches the button.
   const menuButton = (
     <IconButton edge="start" onClick={onOpenMenu} {...drawerIntent} aria-label={t('nav.openMenu')}>
@@ -110,7 +114,7 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
           </Typography>
         </Link>
         <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'center', px: 2 }}>
-          {isPhone === false && state.status === 'signedIn' && (
+          {isPhone === false && searchable && (
             <Box sx={{ width: '100%', maxWidth: 420 }}>
               <Suspense fallback={<Box sx={{ height: 40 }} />}>
                 <GlobalSearchSlot id="top-bar-mac-search" shortcut />
@@ -118,7 +122,7 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
             </Box>
           )}
         </Box>
-        {isPhone === true && state.status === 'signedIn' && <PhoneSearch />}
+        {isPhone === true && searchable && <PhoneSearch />}
         <OfflineState />
         <Button
           color="inherit"

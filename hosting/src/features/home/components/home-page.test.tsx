@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import en from '../../../locales/en/home.json';
 import fr from '../../../locales/fr/home.json';
+import enErrors from '../../../locales/en/errors.json';
 import frCommon from '../../../locales/fr/common.json';
 import { fakeWrites } from '../../../testing/fake-firebase';
 import { renderApp } from '../../../testing/render-app';
@@ -29,10 +30,13 @@ describe('HomePage', () => {
     expect(screen.queryByText(en.toolNames.threshold)).toBeNull();
   });
 
-  it('when the user has no role, then no tool is offered and their roles read "-"', async () => {
+  it('when the user has no role, then no tool is offered, their roles read "-", and instead of the MAC search they are told how to get a role', async () => {
     await renderApp(<HomePage tools={[]} />, { user: { roles: [] } });
     expect(screen.queryByText(en.toolNames.insight360)).toBeNull();
     expect(screen.getByText(en.yourRoles.replace('{{roles}}', '-'))).toBeTruthy();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByTestId('home-no-search').textContent).toBe(enErrors.noAccessHint);
   });
 
   it('when the user has recent lookups, then each opens its 360 view, and Clear empties the list', async () => {

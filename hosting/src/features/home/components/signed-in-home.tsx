@@ -19,6 +19,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@insight/common/mac';
+import { can } from '@insight/common/roles';
 import { useAuth } from '../../../providers/auth-provider';
 import type { Tool } from '../../../lib/tools';
 import { AppLink } from '../../../components/app-link';
@@ -102,8 +103,11 @@ function RecentLookup({
 export default function SignedInHome({ tools }: { tools: Tool[] }) {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation();
+  const { t: te } = useTranslation('errors');
   const { state } = useAuth();
   const user = state.status === 'signedIn' ? state.user : null;
+  // The MAC search opens 360 views: a user who may open none is told how to get a role instead.
+  const canSearch = user !== null && user.allowed && can(user.roles, 'view360');
   const recent = useRecentLookups(user?.uid ?? null);
   // Who is in trouble at a glance: each device's score at its last look.
   const scores = useDeviceScores(recent.list);
@@ -122,7 +126,13 @@ export default function SignedInHome({ tools }: { tools: Tool[] }) {
         <Typography variant="h6" component="h2" gutterBottom>
           {t('welcome')}
         </Typography>
-        <MacSearchField id="home-mac-search" autoFocus />
+        {canSearch ? (
+          <MacSearchField id="home-mac-search" autoFocus />
+        ) : (
+          <Typography color="text.secondary" data-testid="home-no-search">
+            {te('noAccessHint')}
+          </Typography>
+        )}
       </Paper>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 5 }}>
