@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import en from '../locales/en/insight360.json';
+import enErrors from '../locales/en/errors.json';
 import { HttpError } from '../lib/http-client';
 import type { OperationState } from '../hooks/use-operation';
 import { renderApp } from '../testing/render-app';
@@ -45,6 +46,43 @@ describe('OperationDialog', () => {
   it('when the upstream timed out, then the dialog warns the operation may have run', async () => {
     await renderApp(dialog({ status: 'failed', error: new HttpError(504, 'upstream_timeout', 'slow') }));
     expect(screen.getByTestId('op-failed').textContent).toBe(en.ops.mayHaveRun);
+  });
+
+  it('when a warning is shown and the operation fails for another reason, then the failure is said under it', async () => {
+    await renderApp(
+      <OperationDialog
+        open
+        message="The device will restart."
+        notice="A known outage holds this device: a reset cannot bring it back."
+        state={{ status: 'failed', error: new HttpError(502, 'upstream_error', 'Upstream unreachable') }}
+        sentMessage="Sent."
+        onConfirm={vi.fn()}
+        onClose={vi.fn()}
+        testId="op"
+      />,
+    );
+    expect(screen.getByTestId('op-notice').textContent).toContain('known outage');
+    expect(screen.getByTestId('op-failed').textContent).toBe(
+      en.ops.failed.replace('{{message}}', enErrors.codes.upstream_error),
+    );
+  });
+
+  it('when the notice is what explains the failure (a refusal it words), then the failure is not said twice', async () => {
+    await renderApp(
+      <OperationDialog
+        open
+        message="The device will restart."
+        notice="A reset went out a minute ago."
+        failureInNotice
+        state={{ status: 'failed', error: new HttpError(409, 'conflict', 'recent') }}
+        sentMessage="Sent."
+        onConfirm={vi.fn()}
+        onClose={vi.fn()}
+        testId="op"
+      />,
+    );
+    expect(screen.getByTestId('op-notice')).toBeTruthy();
+    expect(screen.queryByTestId('op-failed')).toBeNull();
   });
 
   it('when its notice holds a long e-mail, then the text wraps instead of scrolling (a phone’s width)', async () => {

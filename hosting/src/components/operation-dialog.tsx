@@ -25,6 +25,11 @@ interface Props {
   sentTitle?: string;
   /** A warning above the question (e.g. the same operation went out a moment ago). */
   notice?: ReactNode;
+  /**
+   * The failure is what the notice explains (a refusal it words better, e.g. a reset sent a moment ago):
+   * not said twice. Any other failure is shown under the notice.
+   */
+  failureInNotice?: boolean;
   /** The confirm button's word (default: 'Confirm'). */
   confirmLabel?: string;
   canConfirm?: boolean;
@@ -49,6 +54,7 @@ export function OperationDialog({
   sentMessage,
   sentTitle,
   notice,
+  failureInNotice = false,
   confirmLabel,
   canConfirm = true,
   onConfirm,
@@ -84,7 +90,7 @@ export function OperationDialog({
             {sentMessage}
           </Alert>
         )}
-        {state.status === 'failed' && !notice && (
+        {state.status === 'failed' && !(notice && failureInNotice) && (
           <Alert severity="error" sx={{ mt: 2, ...WRAPPED }} data-testid={`${testId}-failed`} role="alert">
             {state.error.code === 'upstream_timeout'
               ? t('ops.mayHaveRun')

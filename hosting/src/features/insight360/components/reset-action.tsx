@@ -79,6 +79,7 @@ export function ResetAction({ mac, label, buttonProps, testId, dialogTestId, hel
             .filter(Boolean)
             .join(' ') || undefined
         }
+        failureInNotice={recent !== null}
         confirmLabel={recent ? t('ops.resetAgain') : undefined}
         state={reset.state}
         sentTitle={t('ops.resetSentTitle')}
