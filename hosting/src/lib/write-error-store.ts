@@ -19,7 +19,8 @@ const emit = () => listeners.forEach((listener) => listener());
 
 export function showWriteError(error: unknown): void {
   const message =
-    error instanceof HttpError && (error.code === 'offline' || error.code === 'not_answering')
+    error instanceof HttpError &&
+    (error.code === 'offline' || error.code === 'not_answering' || error.code === 'network')
       ? i18n.t(`errors:codes.${error.code}`)
       : error instanceof Error && error.message
         ? error.message

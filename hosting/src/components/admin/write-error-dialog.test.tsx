@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ConflictDetails } from '@insight/common/admin-lists';
+import errors from '../../locales/en/errors.json';
 import { HttpError } from '../../lib/http-client';
 import { runWrite } from '../../lib/write-error-store';
 import { renderWithTheme } from '../../testing/render';
@@ -16,6 +17,14 @@ describe('WriteErrorDialog', () => {
     expect(ok).toBe(false);
     expect(screen.getByText('An error occurred saving to the database')).toBeTruthy();
     expect(screen.getByText('Missing or insufficient permissions.')).toBeTruthy();
+  });
+  it('when a write cannot reach the server, then the modal says so in words, not the browser\'s "Failed to fetch"', async () => {
+    await renderWithTheme(<WriteErrorDialog />);
+    await act(async () => {
+      await runWrite(() => Promise.reject(new HttpError(0, 'network', 'Failed to fetch')));
+    });
+    expect(screen.getByTestId('write-error-message').textContent).toBe(errors.codes.network);
+    expect(screen.queryByText('Failed to fetch')).toBeNull();
   });
   it("when a write fails without a message, then 'firebase error' is shown", async () => {
     await renderWithTheme(<WriteErrorDialog />);
