@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok } from '../testing/fake-api';
 import { setFakeUser } from '../testing/fake-firebase';
-import { apiFetch, apiStream, prefetchJson, prefetchStream } from './http-client';
+import { apiFetch, apiStream, HttpError, prefetchJson, prefetchStream } from './http-client';
 import { WAIT } from '../testing/wait';
 
 const lines = [{ section: 'customer', status: 200 }, { section: 'wan', status: 200 }];
@@ -74,5 +74,38 @@ describe('answers asked for ahead of their reader', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(await apiFetch('/links')).toEqual({ links: [] });
     expect(sent).toEqual(['/api/links', '/api/links']);
+  });
+
+  it('when a streamed answer is cut off on the way, then its reader gets a network error (worded by the readers), after the lines that arrived whole', async () => {
+    setFakeUser(null);
+    const cut = (parts: Array<string | Error>) =>
+      vi.stubGlobal('fetch', async () => {
+        const encoder = new TextEncoder();
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            const part = parts.shift();
+            if (part === undefined) controller.close();
+            else if (part instanceof Error) controller.error(part);
+            else controller.enqueue(encoder.encode(part));
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson' } });
+      });
+    // The connection drops after the first line.
+    cut(['{"section":"customer","status":200}\n', new TypeError('network error')]);
+    const read: unknown[] = [];
+    const dropped = await apiStream('/360/A4C1E8000002?language=en', (line) => read.push(line)).catch(
+      (error: unknown) => error,
+    );
+    expect(read).toEqual([{ section: 'customer', status: 200 }]);
+    expect(dropped).toBeInstanceOf(HttpError);
+    expect(dropped).toMatchObject({ status: 0, code: 'network' });
+    // The answer ends in the middle of a line.
+    cut(['{"section":"customer","status":200}\n{"section":"wa']);
+    const halfLine = await apiStream('/360/A4C1E8000003?language=en', () => undefined).catch(
+      (error: unknown) => error,
+    );
+    expect(halfLine).toBeInstanceOf(HttpError);
+    expect(halfLine).toMatchObject({ status: 0, code: 'network' });
   });
 });

@@ -121,20 +121,35 @@ export async function apiStream(path: string, onLine: (line: unknown) => void): 
     throw new HttpError(res.status, isErrorCode(body?.error?.code) ? body.error.code : 'internal', typeof body?.error?.message === 'string' ? body.error.message : res.statusText);
   }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  // An answer cut off on the way (the connection dropped, a line left half-written) is a network error
+  // like a request that never left: the readers word it ('codes.network'), not the browser's message.
+  const parse = (line: string): unknown => {
+    try {
+      return JSON.parse(line);
+    } catch (error) {
+      throw new HttpError(0, 'network', (error as Error).message);
+    }
+  };
   let buffer = '';
   for (;;) {
-    const { value, done } = await reader.read();
+    let chunk: ReadableStreamReadResult<string>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      throw new HttpError(0, 'network', (error as Error).message);
+    }
+    const { value, done } = chunk;
     if (value) buffer += value;
     let newline = buffer.indexOf('\n');
     while (newline !== -1) {
       const line = buffer.slice(0, newline).trim();
       buffer = buffer.slice(newline + 1);
-      if (line) onLine(JSON.parse(line));
+      if (line) onLine(parse(line));
       newline = buffer.indexOf('\n');
     }
     if (done) break;
   }
-  if (buffer.trim()) onLine(JSON.parse(buffer));
+  if (buffer.trim()) onLine(parse(buffer));
 }
 
 /** Retry-After in seconds (the API sends seconds, never a date); undefined when absent or malformed. */
