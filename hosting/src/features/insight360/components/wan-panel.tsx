@@ -41,6 +41,12 @@ const STATE_FIELDS = [
   'date_update',
 ] as const;
 
+/** Why a part of the WAN could not be read, in the user's language (the upstream's own words are English). */
+function PartError({ error }: { error: SectionError }) {
+  const { t: te } = useTranslation('errors');
+  return <Alert severity="warning">{te(`codes.${error.code}`)}</Alert>;
+}
+
 export function WanPanel({ wan }: { wan: WanSection }) {
   const { t } = useTranslation('insight360');
   const formatDate = useFormatDateTime();
@@ -88,7 +94,7 @@ export function WanPanel({ wan }: { wan: WanSection }) {
           {registration === null ? (
             <Alert severity="info">{t('wan.notFetched')}</Alert>
           ) : isError(registration) ? (
-            <Alert severity="warning">{registration.error.message}</Alert>
+            <PartError error={registration.error} />
           ) : (
             <FieldList
               fields={[
@@ -120,7 +126,7 @@ export function WanPanel({ wan }: { wan: WanSection }) {
           {provisioning === null ? (
             <Alert severity="info">{t('wan.notFetched')}</Alert>
           ) : isError(provisioning) ? (
-            <Alert severity="warning">{provisioning.error.message}</Alert>
+            <PartError error={provisioning.error} />
           ) : (
             <>
               <Typography variant="body2" sx={{ mb: 1 }}>
