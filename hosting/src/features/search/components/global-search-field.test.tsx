@@ -172,4 +172,12 @@ describe('GlobalSearchField', () => {
     await userEvent.paste('tremblay');
     expect(await screen.findByText('The search failed: Your roles do not allow this action.')).toBeTruthy();
   });
+
+  it('when the field answers the page-wide "/" key, then it says so to assistive technology; a field without the key does not', async () => {
+    const { unmount } = await renderApp(<GlobalSearchField id="top-bar-mac-search" shortcut />);
+    expect(screen.getByRole('combobox').getAttribute('aria-keyshortcuts')).toBe('/');
+    unmount();
+    await renderApp(<GlobalSearchField id="phone-search-field" />);
+    expect(screen.getByRole('combobox').hasAttribute('aria-keyshortcuts')).toBe(false);
+  });
 });

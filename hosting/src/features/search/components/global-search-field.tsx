@@ -245,6 +245,8 @@ export function GlobalSearchField({
                 spellCheck: false,
                 autoComplete: 'off',
                 maxLength: SEARCH_QUERY_MAX,
+                // The page-wide key that focuses it, told to assistive technology.
+                'aria-keyshortcuts': shortcut ? '/' : undefined,
               },
             }}
           />

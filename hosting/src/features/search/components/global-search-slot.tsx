@@ -73,7 +73,13 @@ export default function GlobalSearchSlot({ id, shortcut = false }: { id: string;
               </IconButton>
             ),
           },
-          htmlInput: { spellCheck: false, autoComplete: 'off', onBlur: () => setFocused(false) },
+          htmlInput: {
+            spellCheck: false,
+            autoComplete: 'off',
+            onBlur: () => setFocused(false),
+            // The page-wide key that focuses it, told to assistive technology.
+            'aria-keyshortcuts': shortcut ? '/' : undefined,
+          },
         }}
       />
     </form>
