@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type Grading, ungraded } from '@insight/common/threshold-grading';
 import { renderApp } from '../testing/render-app';
@@ -75,5 +76,21 @@ describe('GradeChip and StatusChip', () => {
     await renderApp(<StatusChip grade="fail" label="offline" />);
     const chip = screen.getByText('offline').closest('.MuiChip-root')!;
     expect(chip.querySelector('svg[data-testid=ErrorIcon]')).not.toBeNull();
+  });
+
+  it("when a grade chip is reached by the keyboard, then it is ringed in the theme's colour (MUI's chip draws no outline)", async () => {
+    await renderApp(<GradeChip grading={warn} testId="rx" />);
+    const chip = screen.getByTestId('rx');
+    await userEvent.tab();
+    expect(document.activeElement).toBe(chip);
+    const classes = [...chip.classList].filter((name) => name.startsWith('css-'));
+    const rules = [...document.querySelectorAll('style')].flatMap((style) =>
+      [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText),
+    );
+    const ring = rules.find(
+      (rule) =>
+        classes.some((name) => rule.startsWith(`.${name}:focus-visible`)) && /outline: 2px solid/.test(rule),
+    );
+    expect(ring).toMatch(/#0b57d0|rgb\(11, 87, 208\)/);
   });
 });

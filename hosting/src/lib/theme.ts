@@ -49,10 +49,16 @@ export function buildTheme(mode: ThemeMode, language: Language): Theme {
         },
         MuiButton: { styleOverrides: { root: { '@media (pointer: coarse)': { minHeight: 44 } } } },
         MuiToggleButton: { styleOverrides: { root: { '@media (pointer: coarse)': { minHeight: 44 } } } },
-        // A chip's value wraps rather than being cut ("Call forward to 438-301-432…").
+        // A chip's value wraps rather than being cut ("Call forward to 438-301-432…"). A chip reached by the
+        // keyboard (a grade's, whose reason shows on focus) is ringed: MUI's own chip draws no outline.
         MuiChip: {
           styleOverrides: {
-            root: { maxWidth: '100%', height: 'auto', minHeight: 24 },
+            root: ({ theme }: { theme: Theme }) => ({
+              maxWidth: '100%',
+              height: 'auto',
+              minHeight: 24,
+              '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+            }),
             label: { whiteSpace: 'normal', overflowWrap: 'anywhere', paddingTop: 2, paddingBottom: 2 },
           },
         },
