@@ -110,6 +110,7 @@ export function SectionCard<T>({
         {status === 'error' && !errorNote && (
           <Alert
             severity="error"
+            sx={state.data ? { mb: 2 } : undefined}
             data-testid={`${testId}-error`}
             data-code={state.error!.code}
             action={
@@ -118,11 +119,14 @@ export function SectionCard<T>({
               </Button>
             }
           >
-            {errorMessage?.(state.error!) ??
-              t('sectionCard.error', { name, message: te(`codes.${state.error!.code}`) })}
+            {state.data
+              ? t('sectionCard.refreshFailed', { name, message: te(`codes.${state.error!.code}`) })
+              : (errorMessage?.(state.error!) ??
+                t('sectionCard.error', { name, message: te(`codes.${state.error!.code}`) }))}
           </Alert>
         )}
-        {status === 'ready' && (
+        {/* A read again that failed (a refresh; offline, in field mode) keeps what the card had, under it. */}
+        {state.data && (
           <>
             {children(state.data!.data)}
             <Typography

@@ -140,6 +140,9 @@ function startViewStream(mac: string, language: string): StreamEntry {
   return entry;
 }
 
+/** The sections whose next read bypasses the API's cache (a refresh asked for; any reader of the key). */
+const refreshing = new Set<string>();
+
 /**
  * One section of the 360 view (SWR: cached per MAC, section and language). `refresh()` asks the API
  * to bypass its cache. Every section is a tracked call: search waits until all have reported.
@@ -149,8 +152,10 @@ export function useSection<S extends Section>(mac: string | null, section: S, la
   const swr = useSWR<SectionResponse<SectionData[S]>, HttpError>(
     key,
     (path: string) =>
-      (fromStream(mac!, section, language) as Promise<SectionResponse<SectionData[S]>> | null) ??
-      apiFetch(path),
+      refreshing.delete(path)
+        ? apiFetch<SectionResponse<SectionData[S]>>(`${path}&refresh=1`)
+        : ((fromStream(mac!, section, language) as Promise<SectionResponse<SectionData[S]>> | null) ??
+          apiFetch(path)),
     {
       revalidateOnFocus: false,
       shouldRetryOnError: false,
@@ -160,10 +165,14 @@ export function useSection<S extends Section>(mac: string | null, section: S, la
   useTrackedCall(key, swr.isLoading);
   return {
     ...swr,
-    refresh: () =>
-      key
-        ? swr.mutate(apiFetch<SectionResponse<SectionData[S]>>(`${key}&refresh=1`), { revalidate: false })
-        : undefined,
+    // A read again that bypasses the API's cache, through SWR's own revalidation: the card shows it
+    // running (its button disabled) and, when it fails, the error with its retry; the data it had stays
+    // until then.
+    refresh: () => {
+      if (!key) return undefined;
+      refreshing.add(key);
+      return swr.mutate();
+    },
   };
 }
 

@@ -115,6 +115,43 @@ describe('Insight360Page', () => {
     expect(api.called('GET', `/360/${mac}/wan`)[0]!.query.get('refresh')).toBe('1');
   });
 
+  it('when a card is refreshed and the read fails, then the card says so with its retry, instead of keeping the old answer without a word', async () => {
+    const mac = nextMac();
+    let refreshes = 0;
+    const { api } = await openView(mac, {
+      api: viewApi(
+        mac,
+        { lines: everySection(mac) },
+        {
+          [`GET /360/${mac}/wan`]: () =>
+            ++refreshes === 1
+              ? fail(504, 'upstream_timeout')
+              : ok({ data: wan(mac), fetchedAt: '2026-11-20T14:05:00.000Z', cached: false }),
+        },
+      ),
+    });
+    await waitFor(() => expect(card('section-wan').getAttribute('data-state')).toBe('ready'));
+    await userEvent.click(
+      within(card('section-wan')).getByRole('button', { name: new RegExp(common.sectionCard.refresh) }),
+    );
+    await waitFor(() => expect(card('section-wan').getAttribute('data-state')).toBe('error'));
+    expect(screen.getByTestId('section-wan-error').getAttribute('data-code')).toBe('upstream_timeout');
+    expect(screen.getByTestId('section-wan-error').textContent).toContain(
+      common.sectionCard.refreshFailed
+        .replace('{{name}}', en.sections.wan)
+        .replace('{{message}}', enErrors.codes.upstream_timeout),
+    );
+    // What the card had stays under the error.
+    expect(within(card('section-wan')).getByTestId('section-wan-fetched')).toBeTruthy();
+    expect(api.called('GET', `/360/${mac}/wan`)[0]!.query.get('refresh')).toBe('1');
+    // Its retry reads again, bypassing the cache too.
+    await userEvent.click(
+      within(card('section-wan')).getByRole('button', { name: common.sectionCard.retry }),
+    );
+    await waitFor(() => expect(card('section-wan').getAttribute('data-state')).toBe('ready'));
+    expect(api.called('GET', `/360/${mac}/wan`)[1]!.query.get('refresh')).toBe('1');
+  });
+
   it('when the API refuses the view to the user (403), then every card says their roles do not allow it', async () => {
     const mac = nextMac();
     await openView(mac, {
