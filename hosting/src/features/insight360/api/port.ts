@@ -5,18 +5,27 @@ import { apiFetch, type HttpError } from '../../../lib/http-client';
 /** GET /api/ports/{olt}/{shelf}/{slot}/{port}: every ONU of a PON port, graded (the port page). */
 export const portApiPath = (olt: string, port: string) => `/ports/${olt}/${port}`;
 
-/** A PON port's ONUs; null (no request) while the address is not a valid one. */
+/** The ports whose next read bypasses the API's cache (a refresh asked for). */
+const refreshing = new Set<string>();
+
+/**
+ * A PON port's ONUs; null (no request) while the address is not a valid one. `refresh()` reads again
+ * through SWR's revalidation, bypassing the API's cache: a failure shows as the card's error.
+ */
 export function usePort(address: { olt: string; port: string } | null) {
+  const key = address ? portApiPath(address.olt, address.port) : null;
   const swr = useSWR<SectionResponse<NeighbourhoodSection>, HttpError>(
-    address ? portApiPath(address.olt, address.port) : null,
-    (path: string) => apiFetch<SectionResponse<NeighbourhoodSection>>(path),
+    key,
+    (path: string) =>
+      apiFetch<SectionResponse<NeighbourhoodSection>>(refreshing.delete(path) ? `${path}?refresh=1` : path),
     { revalidateOnFocus: false, shouldRetryOnError: false },
   );
   return {
     ...swr,
-    refresh: () =>
-      address
-        ? swr.mutate(apiFetch(`${portApiPath(address.olt, address.port)}?refresh=1`), { revalidate: false })
-        : undefined,
+    refresh: () => {
+      if (!key) return undefined;
+      refreshing.add(key);
+      return swr.mutate();
+    },
   };
 }

@@ -1,11 +1,13 @@
 /** The port page: a port's ONUs from the API, and an address that is not a port's asks for nothing. */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route } from 'wouter';
 import { describe, expect, it } from 'vitest';
 import type { NeighbourhoodSection } from '@insight/common/customer360';
 import type { Grading } from '@insight/common/threshold-grading';
 import en from '../../../locales/en/insight360.json';
-import { ok } from '../../../testing/fake-api';
+import common from '../../../locales/en/common.json';
+import { fail, ok } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 import PortPage from './port-page';
 
@@ -41,6 +43,28 @@ describe('the port page', () => {
     expect(screen.getByTestId('port-title').textContent).toBe('PON port OLT-OTT-3 1/2/7');
     expect(screen.getByTestId('onu-A4C1E8000012').getAttribute('data-status')).toBe('offline');
     expect(api.calls.map((call) => call.path)).toContain('/ports/OLT-OTT-3/1/2/7');
+  });
+
+  it('when the port is refreshed and the read fails, then the card says so and keeps the ONUs it had; its retry reads again', async () => {
+    let reads = 0;
+    const { api } = await renderApp(page, {
+      path: '/i/port/OLT-OTT-3/1/2/7',
+      user: { roles: ['operation'] },
+      api: {
+        'GET /ports/OLT-OTT-3/1/2/7': () =>
+          ++reads === 2
+            ? fail(504, 'upstream_timeout')
+            : ok({ data: port, fetchedAt: '2026-11-26T02:00:00Z', cached: false }),
+      },
+    });
+    await screen.findByTestId('port-counts');
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(common.sectionCard.refresh) }));
+    expect((await screen.findByRole('alert')).getAttribute('data-code')).toBe('upstream_timeout');
+    expect(screen.getByTestId('onu-A4C1E8000012')).toBeTruthy();
+    expect(api.called('GET', '/ports/OLT-OTT-3/1/2/7')[1]!.query.get('refresh')).toBe('1');
+    await userEvent.click(screen.getByRole('button', { name: common.sectionCard.retry }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(api.called('GET', '/ports/OLT-OTT-3/1/2/7')[2]!.query.get('refresh')).toBe('1');
   });
 
   it('an address that is not a port’s says how one reads, and asks the API for nothing', async () => {
