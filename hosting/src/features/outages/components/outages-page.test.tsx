@@ -152,6 +152,29 @@ describe('OutagesPage', () => {
     await waitFor(() => expect(screen.queryByTestId('outage-note-dialog')).toBeNull());
   });
 
+  it('when the outage resolves while its note is being written, then the form stays open with what was typed, and saves it', async () => {
+    const { api } = await renderApp(<OutagesPage />, {
+      user: { roles: ['operation'] },
+      firestore: { ...lists, [OUTAGES_COLLECTION]: outages(open) },
+      api: { [`PUT /outages/${open.id}/note`]: ok({ id: open.id }) },
+    });
+    await userEvent.click(within(await card(open)).getByTestId('outage-edit-note'));
+    const dialog = await screen.findByTestId('outage-note-dialog');
+    await userEvent.type(within(dialog).getByTestId('field-text'), 'Crew on site');
+    act(() =>
+      updateFakeFirestore(
+        OUTAGES_COLLECTION,
+        outages({ ...open, state: 'resolved', endsAt: new Date().toISOString() }),
+      ),
+    );
+    await screen.findByTestId('outages-open-empty');
+    await userEvent.click(
+      within(screen.getByTestId('outage-note-dialog')).getByTestId('outage-note-dialog-save'),
+    );
+    await waitFor(() => expect(api.called('PUT', `/outages/${open.id}/note`)).toHaveLength(1));
+    expect(api.called('PUT', `/outages/${open.id}/note`)[0]!.body).toMatchObject({ text: 'Crew on site' });
+  });
+
   it('when the time back is not a date, then the form says so and sends nothing; a refused save keeps the form', async () => {
     const { api } = await renderApp(<OutagesPage />, {
       user: { roles: ['operation'] },

@@ -90,9 +90,11 @@ export default function OutagesPage() {
   const resolved = useResolvedOutages();
   const names = useAreaNames();
   const placeOf = usePlaceText(names);
-  // The outage whose note is being edited: its live copy, so a change by another shows in the form's title.
-  const [editing, setEditing] = useState<string | null>(null);
-  const edited = open.rows.find((outage) => outage.id === editing) ?? null;
+  // The outage whose note is being edited: its live copy, so a change by another shows in the form's title;
+  // once it has left the open list (resolved meanwhile), the copy it was opened with: the form and what was
+  // typed stay, and a save says what the API answers.
+  const [editing, setEditing] = useState<Outage | null>(null);
+  const edited = editing ? (open.rows.find((outage) => outage.id === editing.id) ?? editing) : null;
   return (
     <Stack spacing={3} sx={{ maxWidth: 1100 }}>
       <div>
@@ -108,7 +110,7 @@ export default function OutagesPage() {
         list={open}
         names={names}
         roles={roles}
-        onEditNote={(outage) => setEditing(outage.id)}
+        onEditNote={(outage) => setEditing(outage)}
       />
       <OutageList
         id="outages-resolved"
