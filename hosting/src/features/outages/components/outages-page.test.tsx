@@ -44,6 +44,17 @@ const outages = (...rows: Outage[]) => Object.fromEntries(rows.map((row) => [row
 
 const card = (outage: Outage) => screen.findByTestId(`outage-${outage.id}`);
 
+/** The board as operation sees it, with the open outage's note dialog opened (its save answered OK). */
+async function openNote() {
+  const { api } = await renderApp(<OutagesPage />, {
+    user: { roles: ['operation'] },
+    firestore: { ...lists, [OUTAGES_COLLECTION]: outages(open) },
+    api: { [`PUT /outages/${open.id}/note`]: ok({ id: open.id }) },
+  });
+  await userEvent.click(within(await card(open)).getByTestId('outage-edit-note'));
+  return { api, dialog: await screen.findByTestId('outage-note-dialog') };
+}
+
 describe('OutagesPage', () => {
   it('when the outages are still loading, then each list says so, not that it is empty', async () => {
     await renderApp(<OutagesPage />, { firestore: { ...lists, [OUTAGES_COLLECTION]: 'loading' } });
@@ -128,13 +139,7 @@ describe('OutagesPage', () => {
   });
 
   it('when operation edits the note, then it is sent to the API as the shared schema has it', async () => {
-    const { api } = await renderApp(<OutagesPage />, {
-      user: { roles: ['operation'] },
-      firestore: { ...lists, [OUTAGES_COLLECTION]: outages(open) },
-      api: { [`PUT /outages/${open.id}/note`]: ok({ id: open.id }) },
-    });
-    await userEvent.click(within(await card(open)).getByTestId('outage-edit-note'));
-    const dialog = await screen.findByTestId('outage-note-dialog');
+    const { api, dialog } = await openNote();
     const ticket = within(dialog).getByTestId('field-ticket');
     await userEvent.clear(ticket);
     await userEvent.type(ticket, ' OUT-456 ');
@@ -153,13 +158,7 @@ describe('OutagesPage', () => {
   });
 
   it('when the outage resolves while its note is being written, then the form stays open with what was typed, and saves it', async () => {
-    const { api } = await renderApp(<OutagesPage />, {
-      user: { roles: ['operation'] },
-      firestore: { ...lists, [OUTAGES_COLLECTION]: outages(open) },
-      api: { [`PUT /outages/${open.id}/note`]: ok({ id: open.id }) },
-    });
-    await userEvent.click(within(await card(open)).getByTestId('outage-edit-note'));
-    const dialog = await screen.findByTestId('outage-note-dialog');
+    const { api, dialog } = await openNote();
     await userEvent.type(within(dialog).getByTestId('field-text'), 'Crew on site');
     act(() =>
       updateFakeFirestore(
