@@ -38,9 +38,12 @@ export function useRecentLookups(uid: string | null) {
     uid,
     list: (uid && lastSeen.get(uid)) || EMPTY,
   }));
+  // What last failed, if anything: the list's read (it is not known to be empty) or a Clear (it stays).
+  const [failed, setFailed] = useState<'read' | 'clear' | null>(null);
   const show = useCallback((owner: string, list: string[]) => {
     lastSeen.set(owner, list);
     setState({ uid: owner, list: list.length ? list : EMPTY });
+    setFailed(null);
   }, []);
 
   // Read once when the list is shown (and again when the network goes or returns): it changes only
@@ -53,7 +56,7 @@ export function useRecentLookups(uid: string | null) {
       .catch(() => undefined)
       .then(() => (online ? readFirestoreDocument(`recent_lookups/${uid}`).then(macsOf) : keptMacs(uid)))
       .then((macs) => !cancelled && show(uid, macs))
-      .catch(() => undefined);
+      .catch(() => !cancelled && setFailed('read'));
     return () => {
       cancelled = true;
     };
@@ -73,7 +76,7 @@ export function useRecentLookups(uid: string | null) {
     if (!uid) return;
     const write = store().then(({ clearRecent }) => clearRecent(uid));
     pendingWrite = write;
-    write.then(() => show(uid, EMPTY)).catch(() => undefined);
+    write.then(() => show(uid, EMPTY)).catch(() => setFailed('clear'));
   }, [uid, show]);
-  return { list, remember, clear };
+  return { list, remember, clear, failed };
 }

@@ -4,7 +4,7 @@
  * other route 404. The real HTTP client runs on top of it, so its errors are the app's own.
  */
 import { vi } from 'vitest';
-import { fakeRestDocument, fakeRestQuery } from './fake-firebase';
+import { fakeRestDocument, fakeRestRefusal, fakeRestQuery } from './fake-firebase';
 
 export interface ApiCall {
   method: string;
@@ -135,6 +135,8 @@ export function installFakeApi(routes: Routes) {
       if (url.pathname.endsWith('/documents:batchGet')) {
         const name = String((call.body as { documents?: unknown[] } | undefined)?.documents?.[0] ?? '');
         const documentPath = /\/documents\/(.+)$/.exec(name)?.[1] ?? '';
+        const refusal = fakeRestRefusal(documentPath);
+        if (refusal) return respond(fail(403, 'PERMISSION_DENIED', refusal));
         const document = fakeRestDocument(documentPath);
         return respond(ok([document ? { found: { name, ...document } } : { missing: name }]));
       }

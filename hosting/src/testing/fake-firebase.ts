@@ -96,6 +96,17 @@ export function updateFakeFirestore(path: string, next: FakePath): void {
   listeners.forEach((answer) => answer());
 }
 
+/** The rules' refusal of a single-document read, when its collection is `{ error }` (else null). */
+export function fakeRestRefusal(path: string): string | null {
+  const documents = paths[path.slice(0, path.lastIndexOf('/'))];
+  return documents &&
+    typeof documents === 'object' &&
+    'error' in documents &&
+    typeof documents.error === 'string'
+    ? documents.error
+    : null;
+}
+
 /** One document of the fake database as Firestore's REST API answers it (null: it does not exist). */
 export function fakeRestDocument(path: string): { fields: Record<string, unknown> } | null {
   const [collectionPath, id] = [path.slice(0, path.lastIndexOf('/')), path.slice(path.lastIndexOf('/') + 1)];

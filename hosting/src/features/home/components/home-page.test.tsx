@@ -56,6 +56,28 @@ describe('HomePage', () => {
     );
   });
 
+  it('when the recent lookups cannot be read (French), then the list says so instead of saying it is empty', async () => {
+    await renderApp(<HomePage tools={TOOLS} />, {
+      path: '/fr',
+      user: { uid: 'u-refused', roles: ['support1'] },
+      firestore: { recent_lookups: { error: 'Missing or insufficient permissions.' } },
+    });
+    expect((await screen.findByTestId('recent-failed')).textContent).toBe(fr.recentFailed);
+    expect(screen.queryByText(fr.recentEmpty)).toBeNull();
+  });
+
+  it('when Clear cannot be written, then the list stays and says it could not be cleared', async () => {
+    await renderApp(<HomePage tools={TOOLS} />, {
+      user: { uid: 'u-kept', roles: ['support1'] },
+      firestore: { recent_lookups: { 'u-kept': { macs: ['A4C1E8000010'] } } },
+      failWrites: 'Missing or insufficient permissions.',
+    });
+    const recent = await screen.findByTestId('recent-lookups');
+    await userEvent.click(screen.getByRole('button', { name: en.clearRecent }));
+    expect((await screen.findByTestId('recent-failed')).textContent).toBe(en.clearFailed);
+    expect(within(recent).getByText('A4:C1:E8:00:00:10')).toBeTruthy();
+  });
+
   it('when a MAC is typed in any common spelling, then its 360 view opens; anything else is refused', async () => {
     const { history } = await renderApp(<HomePage tools={TOOLS} />, { path: '/fr' });
     const field = screen.getByRole('textbox', { name: frCommon.macSearch.label });

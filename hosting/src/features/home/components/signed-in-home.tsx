@@ -1,4 +1,5 @@
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -147,8 +148,13 @@ export default function SignedInHome({ tools }: { tools: Tool[] }) {
                 </Button>
               )}
             </Stack>
+            {recent.failed && (
+              <Alert severity="warning" sx={{ mb: 1 }} data-testid="recent-failed">
+                {t(recent.failed === 'read' ? 'recentFailed' : 'clearFailed')}
+              </Alert>
+            )}
             {recent.list.length === 0 ? (
-              <Typography color="text.secondary">{t('recentEmpty')}</Typography>
+              recent.failed !== 'read' && <Typography color="text.secondary">{t('recentEmpty')}</Typography>
             ) : (
               <List dense disablePadding data-testid="recent-lookups">
                 {recent.list.map((mac) => (
