@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import en from '../locales/en/insight360.json';
 import enErrors from '../locales/en/errors.json';
@@ -8,7 +9,11 @@ import type { OperationState } from '../hooks/use-operation';
 import { renderApp } from '../testing/render-app';
 import { OperationDialog } from './operation-dialog';
 
-const dialog = (state: OperationState<unknown>, onConfirm = vi.fn()) => (
+const dialog = (
+  state: OperationState<unknown>,
+  onConfirm = vi.fn(),
+  more: Partial<ComponentProps<typeof OperationDialog>> = {},
+) => (
   <OperationDialog
     open
     message="The device will restart."
@@ -17,6 +22,7 @@ const dialog = (state: OperationState<unknown>, onConfirm = vi.fn()) => (
     onConfirm={onConfirm}
     onClose={vi.fn()}
     testId="op"
+    {...more}
   />
 );
 
@@ -50,16 +56,13 @@ describe('OperationDialog', () => {
 
   it('when a warning is shown and the operation fails for another reason, then the failure is said under it', async () => {
     await renderApp(
-      <OperationDialog
-        open
-        message="The device will restart."
-        notice="A known outage holds this device: a reset cannot bring it back."
-        state={{ status: 'failed', error: new HttpError(502, 'upstream_error', 'Upstream unreachable') }}
-        sentMessage="Sent."
-        onConfirm={vi.fn()}
-        onClose={vi.fn()}
-        testId="op"
-      />,
+      dialog(
+        { status: 'failed', error: new HttpError(502, 'upstream_error', 'Upstream unreachable') },
+        vi.fn(),
+        {
+          notice: 'A known outage holds this device: a reset cannot bring it back.',
+        },
+      ),
     );
     expect(screen.getByTestId('op-notice').textContent).toContain('known outage');
     expect(screen.getByTestId('op-failed').textContent).toBe(
@@ -69,17 +72,10 @@ describe('OperationDialog', () => {
 
   it('when the notice is what explains the failure (a refusal it words), then the failure is not said twice', async () => {
     await renderApp(
-      <OperationDialog
-        open
-        message="The device will restart."
-        notice="A reset went out a minute ago."
-        failureInNotice
-        state={{ status: 'failed', error: new HttpError(409, 'conflict', 'recent') }}
-        sentMessage="Sent."
-        onConfirm={vi.fn()}
-        onClose={vi.fn()}
-        testId="op"
-      />,
+      dialog({ status: 'failed', error: new HttpError(409, 'conflict', 'recent') }, vi.fn(), {
+        notice: 'A reset went out a minute ago.',
+        failureInNotice: true,
+      }),
     );
     expect(screen.getByTestId('op-notice')).toBeTruthy();
     expect(screen.queryByTestId('op-failed')).toBeNull();
