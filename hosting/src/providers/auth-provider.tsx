@@ -239,7 +239,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const keeper =
     state.status === 'loading'
       ? undefined
-      : state.status === 'signedIn' && state.user.allowed && can(state.user.roles, 'view360')
+      : mayOpenViews(state) && state.status === 'signedIn'
         ? state.user.uid
         : null;
   useEffect(() => {
@@ -269,6 +269,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
+
+/** Whether the session's user may open 360 views (an allowed e-mail with `view360`): search them, keep them. */
+export const mayOpenViews = (state: AuthState): boolean =>
+  state.status === 'signedIn' && state.user.allowed && can(state.user.roles, 'view360');
 
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);

@@ -5,9 +5,8 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { can } from '@insight/common/roles';
 import { config } from '../../config/env';
-import { useAuth } from '../../providers/auth-provider';
+import { mayOpenViews, useAuth } from '../../providers/auth-provider';
 import { usePreferences } from '../../providers/preferences-provider';
 import { OfflineState } from './offline-state';
 import { drawerIntent } from './side-drawer';
@@ -76,7 +75,7 @@ export function TopBar({ onOpenMenu, isPhone }: Props) {
   const { state } = useAuth();
   // The search opens 360 views: offered to those who may open one (a user without a role would only
   // reach the no-access page, and the search's API answers them 403).
-  const searchable = state.status === 'signedIn' && state.user.allowed && can(state.user.roles, 'view360');
+  const searchable = mayOpenViews(state);
   // The phone drawer's code loads when a finger, the pointer or the keyboard reaches the button.
   const menuButton = (
     <IconButton edge="start" onClick={onOpenMenu} {...drawerIntent} aria-label={t('nav.openMenu')}>

@@ -20,8 +20,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { useTranslation } from 'react-i18next';
 import { formatMac } from '@insight/common/mac';
-import { can } from '@insight/common/roles';
-import { useAuth } from '../../../providers/auth-provider';
+import { mayOpenViews, useAuth } from '../../../providers/auth-provider';
 import type { Tool } from '../../../lib/tools';
 import { AppLink } from '../../../components/app-link';
 import { MacSearchField } from '../../../components/mac-search-field';
@@ -108,7 +107,7 @@ export default function SignedInHome({ tools }: { tools: Tool[] }) {
   const { state } = useAuth();
   const user = state.status === 'signedIn' ? state.user : null;
   // The MAC search opens 360 views: a user who may open none is told how to get a role instead.
-  const canSearch = user !== null && user.allowed && can(user.roles, 'view360');
+  const canSearch = mayOpenViews(state);
   const recent = useRecentLookups(user?.uid ?? null);
   // Who is in trouble at a glance: each device's score at its last look.
   const scores = useDeviceScores(recent.list);

@@ -5,12 +5,11 @@
  */
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { can } from '@insight/common/roles';
 import { markFieldModeUsed } from '../../../lib/field-mode';
 import type { KeptView } from '../../../lib/kept-views';
 import { isOnline } from '../../../lib/network-status';
 import { useOnline } from '../../../lib/use-network-status';
-import { useAuth } from '../../../providers/auth-provider';
+import { mayOpenViews, useAuth } from '../../../providers/auth-provider';
 import { answersOf, isCompleteView, type KeptAnswers } from '../api/kept-view';
 
 let kept: Promise<typeof import('../../../lib/kept-views')> | null = null;
@@ -25,9 +24,7 @@ const keptViews = () =>
 /** The signed-in user when their roles let them open the 360 view (and so keep views), else null. */
 function useKeepingUser(): string | null {
   const { state } = useAuth();
-  return state.status === 'signedIn' && state.user.allowed && can(state.user.roles, 'view360')
-    ? state.user.uid
-    : null;
+  return mayOpenViews(state) && state.status === 'signedIn' ? state.user.uid : null;
 }
 
 /**
